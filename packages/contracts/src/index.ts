@@ -1,0 +1,44 @@
+export {
+  ROLES, ROLE_LABELS, PERMISSIONS, PERMISSION_LABELS, CLIENT_TYPES, CLIENT_MODES, CLIENT_SEGMENTS, CLIENT_TIERS,
+  INDIVIDUAL_CATEGORIES, USER_ACCOUNT_STATUSES, EXCHANGES, DEFAULT_ALLOWED_EXCHANGES,
+  hasAnyRole, hasAllPermissions, isComplianceUser, isViewerOnly, isViewOnly, homeRouteFor, isBasicTier, isPremiumTier,
+  isClientOpsAdmin, isIndividualClient, isBrokerClient, isOnlyIccl, canOverridePrice, evaluateAccess,
+} from './roles';
+export type {
+  Role, Permission, ClientType, ClientMode, ClientSegment, ClientTier, IndividualCategory, UserAccountStatus, Exchange,
+  AccessSubject, AccessPolicy, AccessDecision,
+} from './roles';
+export {
+  MESSAGES, requiredLabel, PAN_PATTERN, MOBILE_PATTERN, panSchema, mobileSchema, emailSchema, businessEmailSchema,
+  isPersonalEmail, nameSchema, loginOtpSchema, pincodeSchema, accountNumberSchema, ifscSchema, gstSchema, boIdSchema,
+  dpIdSchema, clientIdSchema, timeSchema, yieldFieldSchema, priceFieldSchema, quantumFieldSchema, passwordSchema,
+  PASSWORD_MESSAGE,
+} from './validation';
+export { ERROR_CODES, ErrorBodySchema, INTERNAL_ERROR_MESSAGE, firstErrorMessage } from './errors';
+export type { ErrorCode, ErrorBody } from './errors';
+export {
+  PRODUCT_NAME_DEFAULT, RETRYABLE_STATUSES, DEFAULT_RETRIES, UNAUTHORIZED_RETRY_LIMIT_PER_URL, ROUTE_PREFETCH_DELAY_MS,
+  BUILD_MANIFEST_POLL_MS, SESSION_REFRESH_MS, WS, TOAST, Z_INDEX, DEFAULT_DATE_FORMAT, CONNECTIVITY_MESSAGES,
+  ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_IDLE_SECONDS, REFRESH_TOKEN_ABSOLUTE_SECONDS, OTP, LOGIN_THROTTLE,
+  ROUTE_REDIRECTS,
+} from './constants';
+export { formatIndianNumber, formatRupees, formatRupeesCompact, formatDateDefault } from './format';
+export {
+  OTP_REQUEST_TYPES, AUTH_MODES, LoginRequestSchema, TokenResponseSchema, RefreshRequestSchema, RequestOtpSchema,
+  RequestOtpResponseSchema, OtpLoginSchema, ValidateOtpSchema, ValidateOtpResponseSchema, ResetPasswordSchema,
+  ChangePasswordSchema, PASSWORDS_DIFFER, RegistrationSchema, UserAccountSchema, SessionUserSchema,
+  SECURITY_PREFERENCES, UpdateProfileSchema, SecurityPreferenceUpdateSchema, UserSecurityPreferenceSchema,
+} from './auth';
+export type {
+  OtpRequestType, AuthMode, LoginRequest, TokenResponse, RequestOtp, OtpLogin, ValidateOtp, ChangePassword,
+  Registration, SessionUser, SecurityPreferenceKey,
+} from './auth';
+export { LAYOUTS, WEB_ROUTES, findWebRoute, webRoutePolicy, ERROR_PAGES, pageNotFoundText } from './web-routes';
+export type { Layout, WebRoute } from './web-routes';
+export {
+  VersionSchema, BuildManifestSchema, HealthSchema, RedirectLookupQuerySchema, RedirectLookupSchema, SUPPORT_KINDS,
+  SupportRequestSchema, SupportRequestCreatedSchema, ContactFormSchema, InviteCreateSchema, InviteSchema,
+  InviteValidationSchema, ClientUserSchema, ClientUserListSchema, AuditEntrySchema, AuditListQuerySchema,
+  AuditListSchema, OutboxMessageSchema,
+} from './app';
+export type { Health, ContactForm } from './app';
