@@ -1,0 +1,184 @@
+/**
+ * The application as a Fastify plugin tree, in three tiers: external plugins (security headers,
+ * cookies, rate limits, docs), app plugins (errors, access control), then the domain modules.
+ * Tests build it with `buildApp` and call it with `inject`; server.ts only listens.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { WS } from '@dart/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openPglite, openPostgres, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
+import { createLogger } from './lib/logger';
+import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { createPrincipalLoader } from './modules/auth/principal';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createTokenSigner } from './modules/auth/tokens';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import { registerUsersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { seedDemoData } from './seed/demo';
+import type { AppDeps } from './types';
+
+export interface BuildOptions {
+  config: Config;
+  /** Injected in tests (e.g. an in-memory PGlite); otherwise opened from config. */
+  database?: Database;
+  bus?: EventBus;
+  now?: () => Date;
+  /** Print demo sign-ins after seeding (npm start). */
+  announceSeed?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const logger = createLogger(config.logLevel);
+  const database =
+    options.database ??
+    (config.databaseUrl ? await openPostgres(config.databaseUrl, logger, config.dbQueryTimeoutMs) : await openPglite(path.join(config.dataDir, 'db')));
+  const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, logger) : createMemoryBus());
+  await migrate(database);
+  if (config.demoSeed) await seedDemoData(database, { announce: options.announceSeed ?? false, productName: config.productName });
+
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'requestId',
+    // Explicit limits (RELIABILITY #32): Fastify sets none by default.
+    connectionTimeout: config.requestTimeoutMs + 5_000,
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: 72_000,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Duplicate JSON keys and prototype pollution keys are rejected (RELIABILITY #21, #25).
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = options.now ?? (() => new Date());
+  const deps: AppDeps = {
+    config,
+    database,
+    bus,
+    mailer: createOutboxMailer(database.db),
+    sms: createOutboxSmsSender(database.db),
+    tokens: createTokenSigner(config.jwtSecret),
+    principals: createPrincipalLoader(database, () => now().getTime()),
+    now,
+  };
+  app.decorate('deps', deps);
+
+  // Other nodes' sign-outs and role changes clear this node's principal cache at once.
+  const unsubscribe = bus.subscribe((message) => {
+    const payload = message.payload as { sessionId?: string; userId?: string };
+    if (message.topic === 'auth.session_revoked' && payload.sessionId) deps.principals.forgetSession(payload.sessionId);
+    if (message.topic === 'auth.user_changed' && payload.userId) deps.principals.forgetUser(payload.userId);
+  });
+
+  // Tier 1: external plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production',
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    hook: 'preHandler',
+    keyGenerator: (request) => request.principal?.userId ?? request.ip,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(websocket, { options: { maxPayload: WS.maxPayloadBytes } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.productName} API`, version: config.version, description: 'Generated from packages/contracts.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Tier 2: app plugins.
+  registerErrorHandling(app);
+  registerAccessControl(app);
+
+  // Tier 3: modules.
+  const auth = createAuthService(deps);
+  const users = createUsersService(deps, (tx, verification, identity, types) => auth.useVerification(tx, verification, identity, types));
+  registerSystemRoutes(app);
+  registerAuthRoutes(app, auth, users);
+  registerUsersRoutes(app, users);
+
+  // The SPA: hashed assets cached for a year, index.html never, history fallback for app routes.
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        void res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsApi = pathname.startsWith('/api/') || pathname.startsWith('/ext/') || pathname.startsWith('/ws/');
+    if (!wantsApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (hasWeb) {
+        const asset = pathname.replace(/^\/+/, '');
+        if (asset && !asset.includes('..') && existsSync(path.join(config.webDist, asset)) && !asset.endsWith('/'))
+          return reply.header('cache-control', asset.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(asset);
+        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `Not found: ${request.method} ${pathname}` });
+  });
+
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await bus.close();
+    await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,105 @@
+/** Configuration: parsed once from the environment, failing fast with a readable list. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PRODUCT_NAME: z.string().min(1).default('Dart'),
+  SUPPORT_TICKET_IDS: z.string().default('3/1/4/2'),
+  DEMO_SEED: z.enum(['0', '1']).optional(),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COOKIE_SECURE: z.enum(['0', '1']).optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  APP_VERSION: z.string().optional(),
+  BUILD_ID: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  productName: string;
+  supportTicketIds: string;
+  demoSeed: boolean;
+  webDist: string;
+  logLevel: string;
+  cookieSecure: boolean;
+  requestTimeoutMs: number;
+  bodyLimitBytes: number;
+  dbQueryTimeoutMs: number;
+  rateLimitPerMinute: number;
+  /** The dev outbox endpoint exists outside production only. */
+  devOutboxEnabled: boolean;
+  version: string;
+  buildId: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the JWT secret from DATA_DIR (dev) or creates it; production must set JWT_SECRET. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new ConfigError(['JWT_SECRET: required in production']);
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
+    productName: e.PRODUCT_NAME,
+    supportTicketIds: e.SUPPORT_TICKET_IDS,
+    // Demo data only on the embedded default, or when asked for (issue 2 §8).
+    demoSeed: e.DEMO_SEED ? e.DEMO_SEED === '1' : !e.DATABASE_URL && e.NODE_ENV !== 'production',
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === '1' : e.NODE_ENV === 'production',
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    devOutboxEnabled: e.NODE_ENV !== 'production',
+    version: e.APP_VERSION ?? pkg.version,
+    buildId: e.BUILD_ID ?? `${pkg.version}-${process.pid}-${Date.now().toString(36)}`,
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The database: PGlite (embedded, file-backed under DATA_DIR) when DATABASE_URL is unset,
+ * node-postgres otherwise. Both expose the same Drizzle API over the same schema and migrations.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Raw SQL for migrations and health checks. */
+  exec(sqlText: string): Promise<void>;
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  ping(): Promise<boolean>;
+  /** Runs `fn` on one dedicated connection (for explicit BEGIN/COMMIT scripts such as migrations). */
+  withConnection<T>(fn: (run: (sqlText: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite does not lock its data directory and a second writer silently loses writes, so we hold a
+ * lock file with our pid and refuse to start when a live process holds it.
+ */
+function acquireDirectoryLock(dir: string): () => void {
+  const lockFile = path.join(dir, 'dart.lock');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    let alive = false;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+    }
+    if (alive) throw new Error(`The embedded database in ${dir} is in use by process ${pid}. Stop it first.`);
+  }
+  const fd = openSync(lockFile, 'w');
+  writeSync(fd, String(process.pid));
+  closeSync(fd);
+  return () => rmSync(lockFile, { force: true });
+}
+
+export async function openPglite(dataDir: string | 'memory://'): Promise<Database> {
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir === 'memory://') {
+    client = await PGlite.create({ extensions: { pg_trgm } });
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireDirectoryLock(dataDir);
+    client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query<T>(sqlText, params)).rows,
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    withConnection: async (fn) =>
+      fn(async (sqlText, params) =>
+        params ? (await client.query<Record<string, unknown>>(sqlText, params)).rows : ((await client.exec(sqlText)).at(-1)?.rows ?? []) as Record<string, unknown>[],
+      ),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+export async function openPostgres(url: string, logger: Logger, queryTimeoutMs: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    query_timeout: queryTimeoutMs,
+    statement_timeout: queryTimeoutMs,
+  });
+  // Without this listener a PostgreSQL restart kills the process (RELIABILITY pitfall #1).
+  pool.on('error', (error) => logger.warn({ err: { message: error.message } }, 'postgres idle client error'));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    exec: async (sqlText) => {
+      await pool.query(sqlText);
+    },
+    query: async <T>(sqlText: string, params: unknown[] = []) => (await pool.query(sqlText, params)).rows as T[],
+    ping: async () => {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    withConnection: async (fn) => {
+      const connection = await pool.connect();
+      try {
+        return await fn(async (sqlText, params) => (await connection.query(sqlText, params)).rows as Record<string, unknown>[]);
+      } finally {
+        connection.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+/** Errors that mean "the database is unreachable", answered with 503 rather than 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: string; message?: string; cause?: unknown };
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300'];
+  if (e.code && codes.includes(e.code)) return true;
+  const message = e.message ?? '';
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Query read timeout|Connection terminated unexpectedly/i.test(message))
+    return true;
+  return e.cause ? isDatabaseUnavailable(e.cause) : false;
+}

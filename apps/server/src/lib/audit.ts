@@ -1,0 +1,82 @@
+/**
+ * The audit trail: one append-only, hash-chained row per state change, written in the same
+ * transaction as the change. Rows are chained with SHA-256 over (previous hash, canonical row), so
+ * a tampered or deleted row breaks the chain (`verifyAuditChain`).
+ */
+import { createHash } from 'node:crypto';
+import { desc, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { auditLog } from '../db/schema';
+
+/** Who did it and from where: taken from the request. */
+export interface AuditContext {
+  actorUserId?: string | null;
+  actorClientId?: string | null;
+  actorEmail?: string | null;
+  actorRoles?: readonly string[] | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  requestId?: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+const GENESIS = '0'.repeat(64);
+/** Serialises chain appends across connections and nodes. */
+const AUDIT_CHAIN_LOCK = 727_002;
+
+function canonical(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (typeof value === 'object')
+    return `{${Object.keys(value as object).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(value);
+}
+
+export function auditRowHash(prevHash: string, row: Record<string, unknown>): string {
+  return createHash('sha256').update(prevHash).update(canonical(row)).digest('hex');
+}
+
+/** Appends one audit row; call inside the transaction that makes the change. */
+export async function writeAudit(tx: DbOrTx, context: AuditContext, entry: AuditEntry): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  const prevHash = last?.hash ?? GENESIS;
+  const at = new Date();
+  const row = {
+    at: at.toISOString(),
+    actorUserId: context.actorUserId ?? null,
+    actorClientId: context.actorClientId ?? null,
+    actorEmail: context.actorEmail ?? null,
+    actorRoles: context.actorRoles ? [...context.actorRoles] : null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: context.ip ?? null,
+    userAgent: context.userAgent ?? null,
+    requestId: context.requestId ?? null,
+  };
+  await tx.insert(auditLog).values({ ...row, at, prevHash, hash: auditRowHash(prevHash, row) });
+}
+
+/** Recomputes the chain; returns the id of the first broken row, or null when intact. */
+export async function verifyAuditChain(db: DbOrTx): Promise<number | null> {
+  const rows = await db.select().from(auditLog).orderBy(auditLog.id);
+  let prev = GENESIS;
+  for (const r of rows) {
+    const { id, prevHash, hash, at, ...rest } = r;
+    const expected = auditRowHash(prev, { at: at.toISOString(), ...rest });
+    if (prevHash !== prev || hash !== expected) return id;
+    prev = hash;
+  }
+  return null;
+}

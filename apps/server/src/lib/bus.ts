@@ -1,0 +1,86 @@
+/**
+ * EventBus: fan-out between nodes. In-process by default; Redis pub/sub when REDIS_URL is set.
+ * Pub/sub is at-most-once, so every message carries a position and consumers catch up from the
+ * events table after a reconnect.
+ */
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+export interface BusMessage {
+  topic: string;
+  position?: number;
+  clientId?: string | null;
+  payload: unknown;
+}
+
+export interface EventBus {
+  kind: 'memory' | 'redis';
+  publish(message: BusMessage): Promise<void>;
+  subscribe(handler: (message: BusMessage) => void): () => void;
+  healthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'dart:events';
+
+export function createMemoryBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    kind: 'memory',
+    publish: async (message) => {
+      emitter.emit('message', message);
+    },
+    subscribe: (handler) => {
+      emitter.on('message', handler);
+      return () => emitter.off('message', handler);
+    },
+    healthy: async () => true,
+    close: async () => {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export async function createRedisBus(url: string, logger: Logger): Promise<EventBus> {
+  const options = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false };
+  const publisher = new Redis(url, options);
+  const subscriber = new Redis(url, options);
+  for (const connection of [publisher, subscriber])
+    connection.on('error', (error: Error) => logger.warn({ err: { message: error.message } }, 'redis connection error'));
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  const handlers = new Set<(message: BusMessage) => void>();
+  subscriber.on('message', (_channel: string, raw: string) => {
+    let message: BusMessage;
+    try {
+      message = JSON.parse(raw) as BusMessage;
+    } catch {
+      return;
+    }
+    for (const handler of handlers) handler(message);
+  });
+  await subscriber.subscribe(CHANNEL);
+  return {
+    kind: 'redis',
+    publish: async (message) => {
+      await publisher.publish(CHANNEL, JSON.stringify(message));
+    },
+    subscribe: (handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    healthy: async () => {
+      try {
+        return (await publisher.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      handlers.clear();
+      subscriber.disconnect();
+      publisher.disconnect();
+    },
+  };
+}

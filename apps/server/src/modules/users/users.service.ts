@@ -1,0 +1,148 @@
+/** The session user state, profile, client users and invites. */
+import {
+  DEFAULT_ALLOWED_EXCHANGES, SECURITY_PREFERENCES, type Exchange, type Permission, type Role, type SessionUser,
+} from '@dart/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { InviteCreateSchema, UpdateProfileSchema } from '@dart/contracts';
+import { clients, invites, userAccountPermissions, userAccountRoles, userAccounts, users } from '../../db/schema';
+import { writeAudit, type AuditContext } from '../../lib/audit';
+import { newOpaqueToken, sha256 } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import type { AppDeps } from '../../types';
+import type { Principal } from '../auth/principal';
+
+const INVITE_TTL_DAYS = 7;
+
+export function createUsersService(deps: AppDeps, useVerification: (tx: Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0], verification: string, identity: string, types: readonly string[]) => Promise<boolean>) {
+  const db = deps.database.db;
+
+  async function sessionUser(principal: Principal): Promise<SessionUser> {
+    const [user] = await db.select().from(users).where(eq(users.id, principal.userId));
+    const [client] = await db.select().from(clients).where(eq(clients.id, principal.clientId));
+    if (!user || !client) throw new AppError('UNAUTHENTICATED', 'Session has ended. Please sign in again.');
+    const accounts = await db
+      .select({ id: userAccounts.id, clientId: userAccounts.clientId, status: userAccounts.status, isDefault: userAccounts.isDefault, clientName: clients.name })
+      .from(userAccounts)
+      .innerJoin(clients, eq(clients.id, userAccounts.clientId))
+      .where(eq(userAccounts.userId, user.id));
+    const prefs = user.securityPreferences ?? {};
+    const exchanges = (client.allowedExchanges.length ? client.allowedExchanges : DEFAULT_ALLOWED_EXCHANGES) as Exchange[];
+    return {
+      name: client.name,
+      user_info: {
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        mobile: user.mobile,
+        roles: principal.roles,
+        unique_id: user.uniqueId,
+        id: user.id,
+        single_screen_waitlist_joined: user.singleScreenWaitlistJoined,
+        has_accepted_chat_terms: user.hasAcceptedChatTerms,
+        user_security_preferences: Object.keys(SECURITY_PREFERENCES).map((key) => ({ key, enabled: prefs[key] === true })),
+        // Notifications are built in (no SuprSend); the subscriber id is the user's own id.
+        suprsend_subscriber_id: user.id,
+      },
+      user_accounts: accounts.map((a) => ({ id: a.id, client_id: a.clientId, client_name: a.clientName, status: a.status as 'active', is_default: a.isDefault })),
+      permissions: principal.permissions,
+      client_id: client.id,
+      client_type: client.clientType as SessionUser['client_type'],
+      client_tier: client.tier as SessionUser['client_tier'],
+      allowed_exchanges: exchanges,
+      allowed_reporting_exchanges: client.allowedReportingExchanges as Exchange[],
+      nsccl_credentials: client.nscclCredentialsRef !== null,
+      iccl_credentials: client.icclCredentialsRef !== null,
+      nsccl_name: client.nsccl_name,
+      iccl_name: client.iccl_name,
+      is_broker: client.isBroker,
+      has_brokers: client.hasBrokers,
+      trades_on_books: client.tradesOnBooks,
+      rfq_exchanges: client.rfqExchanges as Exchange[],
+      stp_exchanges: client.stpExchanges as Exchange[],
+    };
+  }
+
+  return {
+    sessionUser,
+
+    async updateProfile(principal: Principal, input: z.output<typeof UpdateProfileSchema>, ctx: AuditContext): Promise<SessionUser> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, principal.userId)).for('update');
+        if (!before) throw new AppError('NOT_FOUND', 'User not found.');
+        const changes: Partial<typeof users.$inferInsert> = {};
+        if (input.first_name !== undefined) changes.firstName = input.first_name;
+        if (input.last_name !== undefined) changes.lastName = input.last_name;
+        if (input.mobile !== undefined && input.mobile !== before.mobile) {
+          // Changing the mobile is a sensitive change: it needs a fresh update_profile OTP on the new number.
+          if (!input.verification || !(await useVerification(tx, input.verification, input.mobile, ['update_profile'])))
+            throw new AppError('VALIDATION_FAILED', 'Please verify your new mobile number.', { mobile: ['Please verify your new mobile number.'] });
+          const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.mobile, input.mobile));
+          if (taken) throw new AppError('VALIDATION_FAILED', 'A user with this mobile number already exists.', { mobile: ['A user with this mobile number already exists.'] });
+          changes.mobile = input.mobile;
+        }
+        if (Object.keys(changes).length === 0) return;
+        await tx.update(users).set({ ...changes, updatedAt: sql`now()` }).where(eq(users.id, principal.userId));
+        await writeAudit(tx, ctx, {
+          action: 'user.profile_updated', entity: 'user', entityId: principal.userId,
+          before: { first_name: before.firstName, last_name: before.lastName, mobile: before.mobile },
+          after: { first_name: changes.firstName ?? before.firstName, last_name: changes.lastName ?? before.lastName, mobile: changes.mobile ?? before.mobile },
+        });
+      });
+      return sessionUser(principal);
+    },
+
+    async setSecurityPreference(principal: Principal, key: string, enabled: boolean, ctx: AuditContext): Promise<SessionUser> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select({ prefs: users.securityPreferences }).from(users).where(eq(users.id, principal.userId)).for('update');
+        const prefs = { ...(before?.prefs ?? {}), [key]: enabled };
+        await tx.update(users).set({ securityPreferences: prefs, updatedAt: sql`now()` }).where(eq(users.id, principal.userId));
+        await writeAudit(tx, ctx, { action: 'user.security_preference_changed', entity: 'user', entityId: principal.userId, before: before?.prefs ?? {}, after: prefs });
+      });
+      return sessionUser(principal);
+    },
+
+    /** Users of the caller's own client only (tenant predicate is mandatory). */
+    async listClientUsers(principal: Principal) {
+      const rows = await db
+        .select({ accountId: userAccounts.id, id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email, status: userAccounts.status })
+        .from(userAccounts)
+        .innerJoin(users, eq(users.id, userAccounts.userId))
+        .where(eq(userAccounts.clientId, principal.clientId))
+        .orderBy(users.email);
+      const ids = rows.map((r) => r.accountId);
+      const roleRows = ids.length ? await db.select().from(userAccountRoles).where(inArray(userAccountRoles.userAccountId, ids)) : [];
+      const permRows = ids.length ? await db.select().from(userAccountPermissions).where(inArray(userAccountPermissions.userAccountId, ids)) : [];
+      const results = rows.map(({ accountId, ...r }) => ({
+        ...r,
+        roles: roleRows.filter((x) => x.userAccountId === accountId).map((x) => x.role as Role),
+        permissions: permRows.filter((x) => x.userAccountId === accountId).map((x) => x.permission as Permission),
+      }));
+      return { results, count: results.length };
+    },
+
+    async createInvite(principal: Principal, input: z.output<typeof InviteCreateSchema>, ctx: AuditContext) {
+      const token = newOpaqueToken();
+      const expiresAt = new Date(deps.now().getTime() + INVITE_TTL_DAYS * 86_400_000);
+      const [client] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, principal.clientId));
+      const invite = await db.transaction(async (tx) => {
+        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+        if (existing) throw new AppError('VALIDATION_FAILED', 'A user with this email already exists.', { email: ['A user with this email already exists.'] });
+        const [row] = await tx
+          .insert(invites)
+          .values({ clientId: principal.clientId, email: input.email, roles: input.roles, permissions: input.permissions, tokenHash: sha256(token), invitedBy: principal.userId, expiresAt })
+          .returning();
+        await writeAudit(tx, ctx, { action: 'invite.created', entity: 'invite', entityId: row!.id, after: { email: input.email, roles: input.roles, permissions: input.permissions } });
+        return row!;
+      });
+      await deps.mailer.send({
+        to: input.email,
+        subject: `You are invited to ${client?.name ?? 'a client'} on ${deps.config.productName}`,
+        text: `You have been invited to join ${client?.name ?? 'a client'} on ${deps.config.productName}. Register here within ${INVITE_TTL_DAYS} days: /client/register?invite=${token}`,
+      });
+      return { id: invite.id, email: invite.email, roles: invite.roles as Role[], client_name: client?.name ?? '', expires_at: invite.expiresAt.toISOString(), token };
+    },
+
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,86 @@
+/**
+ * Demo data (issue 2 §8): only on the embedded default or with DEMO_SEED=1. Idempotent: clients
+ * are matched by name and users by e-mail, so a second start changes nothing.
+ */
+import { PERMISSIONS, type ClientTier, type ClientType, type Permission, type Role } from '@dart/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { clients, userAccountPermissions, userAccountRoles, userAccounts, users } from '../db/schema';
+import { writeAudit } from '../lib/audit';
+import { hashPassword } from '../lib/crypto';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+interface DemoClient {
+  name: string;
+  clientType: ClientType;
+  tier: ClientTier;
+  isBroker?: boolean;
+  exchanges: Array<'NSE' | 'BSE'>;
+  pan: string;
+  users: Array<{ email: string; firstName: string; lastName: string; mobile: string; roles: Role[]; permissions: readonly Permission[] }>;
+}
+
+const ALL = PERMISSIONS;
+const READ: Permission[] = ['finstruments.has_security_data_access', 'client.view_client'];
+
+export const DEMO_CLIENTS: DemoClient[] = [
+  {
+    name: 'Demo Capital', clientType: 'CORP', tier: 'PREMIUM', exchanges: ['NSE', 'BSE'], pan: 'AABCD1234E',
+    users: [
+      { email: 'dealer@demo.dart', firstName: 'Arjun', lastName: 'Mehta', mobile: '9876500001', roles: ['clientdealer'], permissions: ALL },
+      { email: 'viewer@demo.dart', firstName: 'Priya', lastName: 'Nair', mobile: '9876500002', roles: ['clientviewer'], permissions: [...READ, 'inventory.has_inventory_access'] },
+      { email: 'opsadmin@demo.dart', firstName: 'Kavita', lastName: 'Rao', mobile: '9876500003', roles: ['clientopsadmin'], permissions: READ },
+      { email: 'compliance@demo.dart', firstName: 'Vikram', lastName: 'Iyer', mobile: '9876500004', roles: ['complianceofficer', 'user'], permissions: READ },
+      { email: 'backoffice@demo.dart', firstName: 'Sanjay', lastName: 'Gupta', mobile: '9876500005', roles: ['backoffice'], permissions: [...READ, 'inventory.has_inventory_access'] },
+    ],
+  },
+  {
+    name: 'Second Bank', clientType: 'CORP', tier: 'PREMIUM', exchanges: ['NSE', 'BSE'], pan: 'AABCS5678F',
+    users: [{ email: 'dealer@second.dart', firstName: 'Neha', lastName: 'Kulkarni', mobile: '9876500006', roles: ['clientdealer'], permissions: ALL }],
+  },
+  {
+    name: 'Small Treasury', clientType: 'CORP', tier: 'BASIC', exchanges: ['NSE', 'BSE'], pan: 'AABCT9012G',
+    users: [{ email: 'basic@small.dart', firstName: 'Rahul', lastName: 'Desai', mobile: '9876500007', roles: ['clientdealer'], permissions: ALL }],
+  },
+  {
+    name: 'Demo Brokers', clientType: 'CORP', tier: 'PREMIUM', isBroker: true, exchanges: ['NSE', 'BSE'], pan: 'AABCB3456H',
+    users: [{ email: 'broker@brokers.dart', firstName: 'Farhan', lastName: 'Shaikh', mobile: '9876500008', roles: ['clientdealer'], permissions: ALL }],
+  },
+];
+
+export async function seedDemoData(database: Database, options: { announce: boolean; productName: string }): Promise<number> {
+  const db = database.db;
+  let created = 0;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const demo of DEMO_CLIENTS) {
+    await db.transaction(async (tx) => {
+      let [client] = await tx.select().from(clients).where(eq(clients.name, demo.name));
+      if (!client) {
+        [client] = await tx.insert(clients).values({
+          name: demo.name, clientType: demo.clientType, tier: demo.tier, isBroker: demo.isBroker ?? false, pan: demo.pan,
+          allowedExchanges: demo.exchanges, allowedReportingExchanges: demo.exchanges, rfqExchanges: demo.exchanges,
+        }).returning();
+        await writeAudit(tx, { actorEmail: 'seed' }, { action: 'client.created', entity: 'client', entityId: client!.id, after: { name: demo.name, seed: true } });
+      }
+      for (const person of demo.users) {
+        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+        if (existing) continue;
+        const [user] = await tx.insert(users).values({
+          uniqueId: `DEMO${String(created + 1).padStart(4, '0')}${demo.pan.slice(3, 5)}`, email: person.email, mobile: person.mobile,
+          firstName: person.firstName, lastName: person.lastName, passwordHash, hasAcceptedChatTerms: false,
+        }).returning();
+        const [account] = await tx.insert(userAccounts).values({ userId: user!.id, clientId: client!.id }).returning();
+        await tx.insert(userAccountRoles).values(person.roles.map((role) => ({ userAccountId: account!.id, role })));
+        await tx.insert(userAccountPermissions).values(person.permissions.map((permission) => ({ userAccountId: account!.id, permission })));
+        await writeAudit(tx, { actorEmail: 'seed', actorClientId: client!.id }, { action: 'user.created', entity: 'user', entityId: user!.id, after: { email: person.email, roles: person.roles, seed: true } });
+        created++;
+      }
+    });
+  }
+  if (options.announce) {
+    const lines = DEMO_CLIENTS.flatMap((c) => c.users.map((u) => `  ${u.email.padEnd(24)} ${u.roles.join(', ').padEnd(28)} ${c.name} (${c.tier})`));
+    process.stdout.write(`\n${options.productName} demo sign-ins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`);
+  }
+  return created;
+}
