@@ -40,13 +40,15 @@ export interface BuildOptions {
   database?: Database;
   bus?: EventBus;
   now?: () => Date;
+  /** Where logs go (tests capture them to scan for secrets); stdout by default. */
+  logStream?: import('pino').DestinationStream;
   /** Print demo sign-ins after seeding (npm start). */
   announceSeed?: boolean;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logStream);
   const database =
     options.database ??
     (config.databaseUrl ? await openPostgres(config.databaseUrl, logger, config.dbQueryTimeoutMs) : await openPglite(path.join(config.dataDir, 'db')));
@@ -58,7 +60,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     loggerInstance: logger,
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'requestId',
     // Explicit limits (RELIABILITY #32): Fastify sets none by default.
     connectionTimeout: config.requestTimeoutMs + 5_000,
     requestTimeout: config.requestTimeoutMs,

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  CREDENTIAL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   APP_VERSION: z.string().optional(),
   BUILD_ID: z.string().optional(),
 });
@@ -47,6 +48,8 @@ export interface Config {
   bodyLimitBytes: number;
   dbQueryTimeoutMs: number;
   rateLimitPerMinute: number;
+  /** Per-IP limit on credential endpoints (sign-in, OTP, registration, reset). */
+  credentialRatePerMinute: number;
   /** The dev outbox endpoint exists outside production only. */
   devOutboxEnabled: boolean;
   version: string;
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    credentialRatePerMinute: e.CREDENTIAL_RATE_PER_MINUTE,
     devOutboxEnabled: e.NODE_ENV !== 'production',
     version: e.APP_VERSION ?? pkg.version,
     buildId: e.BUILD_ID ?? `${pkg.version}-${process.pid}-${Date.now().toString(36)}`,

@@ -83,14 +83,14 @@ export const nameSchema = (label: string) =>
   z
     .string({ error: requiredLabel(label) })
     .trim()
-    .min(1, { error: requiredLabel(label) })
+    .min(1, { error: requiredLabel(label), abort: true })
     .max(100)
     .regex(NAME_PATTERN, { error: MESSAGES.nameSpecialCharacters });
 
 export const loginOtpSchema = z
   .string({ error: MESSAGES.otpRequired })
   .trim()
-  .min(1, { error: MESSAGES.otpRequired })
+  .min(1, { error: MESSAGES.otpRequired, abort: true })
   .regex(/^[0-9]{6}$/, { error: MESSAGES.otpSixDigits });
 
 export const pincodeSchema = z.string().regex(/^[0-9]{6}$/, { error: MESSAGES.pincode });

@@ -23,7 +23,7 @@ export function redactUrl(url: string): string {
   return (url.split('?')[0] ?? '').replace(/^(\/api\/invites\/)[^/]+/, '$1[redacted]');
 }
 
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino({
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
@@ -32,5 +32,5 @@ export function createLogger(level: string): Logger {
       // Log the path without the query string: queries may carry invite or reset tokens.
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id, ip: req.ip }),
     },
-  });
+  }, destination);
 }

@@ -14,8 +14,6 @@ import type { AuthService } from './auth.service';
 
 const PUBLIC = { policy: { kind: 'public' } } as const;
 const SIGNED_IN = { policy: { kind: 'authenticated' } } as const;
-/** Credential endpoints get a tight per-IP limit on top of the per-identity throttles. */
-const CREDENTIAL_RATE = { rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
 
 export function refreshCookieName(secure: boolean): string {
   return secure ? '__Host-dart_rt' : 'dart_rt';
@@ -25,6 +23,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, user
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secure = app.deps.config.cookieSecure;
   const cookieName = refreshCookieName(secure);
+  /** Credential endpoints get a tight per-IP limit on top of the per-identity throttles. */
+  const CREDENTIAL_RATE = { rateLimit: { max: app.deps.config.credentialRatePerMinute, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.ip } } as const;
 
   /** The web keeps the refresh token only in this httpOnly, SameSite=Strict cookie. */
   function withRefreshCookie(reply: FastifyReply, tokens: TokenResponse): TokenResponse {
