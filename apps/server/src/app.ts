@@ -139,7 +139,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Tier 2: app plugins.
   registerErrorHandling(app);
-  registerAccessControl(app);
+  const routeInventory = registerAccessControl(app);
+  app.decorate('routeInventory', routeInventory);
 
   // Tier 3: modules.
   const auth = createAuthService(deps);
@@ -152,14 +153,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        void res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    // serve: false — files go out only through the not-found handler below, so no route escapes the policy check.
+    await app.register(fastifyStatic, { root: config.webDist, serve: false, index: false });
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

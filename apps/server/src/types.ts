@@ -30,5 +30,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
+    routeInventory: import('./plugins/access').RouteEntry[];
   }
 }

@@ -22,7 +22,15 @@ export class MissingPolicyError extends Error {
   }
 }
 
-export function registerAccessControl(app: FastifyInstance): void {
+/** Every registered route with its policy: the machine-readable inventory the authz matrix test checks. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  policy: AccessPolicy;
+}
+
+export function registerAccessControl(app: FastifyInstance): RouteEntry[] {
+  const inventory: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     const isInfrastructure = INFRASTRUCTURE_PREFIXES.some((prefix) => route.url.startsWith(prefix));
     if (!route.config?.policy) {
@@ -30,6 +38,7 @@ export function registerAccessControl(app: FastifyInstance): void {
         route.config = { ...route.config, policy: { kind: 'public' } };
       } else throw new MissingPolicyError(route.method, route.url);
     }
+    for (const method of [route.method].flat()) if (method !== 'HEAD' && !isInfrastructure) inventory.push({ method, url: route.url, policy: route.config!.policy! });
   });
 
   app.decorateRequest('principal', null);
@@ -68,4 +77,5 @@ export function registerAccessControl(app: FastifyInstance): void {
       throw DECISION_ERRORS[decision]();
     }
   });
+  return inventory;
 }

@@ -1,0 +1,219 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccessControl, MissingPolicyError } from '../src/plugins/access';
+import { registerErrorHandling } from '../src/plugins/errors';
+import { bearer, createTestApp, DRIVERS, json, latestOtp, login, type TestApp } from './helpers';
+
+type Who = 'anonymous' | 'dealer' | 'viewer' | 'opsadmin' | 'compliance' | 'backoffice' | 'broker';
+const EMAILS: Record<Exclude<Who, 'anonymous'>, string> = {
+  dealer: 'dealer@demo.dart', viewer: 'viewer@demo.dart', opsadmin: 'opsadmin@demo.dart', compliance: 'compliance@demo.dart',
+  backoffice: 'backoffice@demo.dart', broker: 'broker@brokers.dart',
+};
+const everyone = (signedIn: number, anonymous: number) =>
+  ({ anonymous, dealer: signedIn, viewer: signedIn, opsadmin: signedIn, compliance: signedIn, backoffice: signedIn, broker: signedIn }) satisfies Record<Who, number>;
+const only = (who: Who[], allowed: number) =>
+  Object.fromEntries((['anonymous', 'dealer', 'viewer', 'opsadmin', 'compliance', 'backoffice', 'broker'] as Who[]).map((w) => [w, w === 'anonymous' ? 401 : who.includes(w) ? allowed : 403])) as Record<Who, number>;
+
+let inviteCounter = 0;
+/** The authorization matrix (RELIABILITY #15): every API route × role → expected status. */
+const MATRIX: Array<{ method: 'GET' | 'POST' | 'PATCH'; url: string; body?: () => unknown; expect: Record<Who, number> }> = [
+  { method: 'GET', url: '/version.json', expect: everyone(200, 200) },
+  { method: 'GET', url: '/builds/latest.json', expect: everyone(200, 200) },
+  { method: 'GET', url: '/api/health', expect: everyone(200, 200) },
+  { method: 'GET', url: '/api/redirects/?path=/market', expect: everyone(200, 200) },
+  { method: 'GET', url: '/api/dev/outbox', expect: everyone(200, 200) },
+  { method: 'GET', url: '/api/session/', expect: everyone(200, 401) },
+  { method: 'PATCH', url: '/api/profile/', body: () => ({}), expect: everyone(200, 401) },
+  { method: 'POST', url: '/api/chatter/user/security-preference', body: () => ({ key: 'login_alerts', enabled: true }), expect: everyone(200, 401) },
+  { method: 'POST', url: '/api/support/requests/', body: () => ({ kind: 'support', message: 'Matrix probe' }), expect: everyone(201, 401) },
+  { method: 'GET', url: '/api/client/users/', expect: only(['opsadmin'], 200) },
+  { method: 'POST', url: '/api/client/invites/', body: () => ({ email: `matrix${++inviteCounter}@democapital.in`, roles: ['clientviewer'] }), expect: only(['opsadmin'], 201) },
+  { method: 'GET', url: '/api/surveillance/audit/', expect: only(['compliance'], 200) },
+  // Public credential endpoints: validation answers 400 to an empty body for everyone.
+  { method: 'POST', url: '/api/token/', body: () => ({}), expect: everyone(400, 400) },
+  { method: 'POST', url: '/api/token/refresh/', body: () => ({}), expect: everyone(401, 401) },
+  { method: 'POST', url: '/api/request-otp/', body: () => ({}), expect: everyone(400, 400) },
+  { method: 'POST', url: '/api/token/otp/', body: () => ({}), expect: everyone(400, 400) },
+  { method: 'POST', url: '/api/validate-otp/', body: () => ({}), expect: everyone(400, 400) },
+  { method: 'POST', url: '/api/reset-password/', body: () => ({}), expect: everyone(400, 400) },
+  { method: 'POST', url: '/api/change-password/:userId/', body: () => ({}), expect: everyone(400, 400) },
+  { method: 'POST', url: '/api/client/register/', body: () => ({}), expect: everyone(400, 400) },
+  { method: 'GET', url: '/api/invites/:token/', expect: everyone(410, 410) },
+  { method: 'POST', url: '/api/contact/', body: () => ({}), expect: everyone(400, 400) },
+  // Last: it ends each caller's session.
+  { method: 'POST', url: '/api/logout/', body: () => ({}), expect: everyone(200, 200) },
+];
+
+describe.each(DRIVERS)('access control (%s)', (driver) => {
+  let t: TestApp;
+  const tokens: Partial<Record<Who, string>> = {};
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    for (const [who, email] of Object.entries(EMAILS)) tokens[who as Who] = (await login(t.app, email)).access;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('covers every registered route in the authorization matrix', () => {
+    const routes = t.app.routeInventory.map((r) => `${r.method} ${r.url}`).sort();
+    const covered = MATRIX.map((m) => `${m.method} ${m.url.split('?')[0]}`);
+    expect(routes.filter((r) => !covered.includes(r))).toEqual([]);
+  });
+
+  it('answers every role × route cell as the matrix says', async () => {
+    const mismatches: string[] = [];
+    for (const row of MATRIX) {
+      const url = row.url.replace(':userId', '00000000-0000-0000-0000-000000000000').replace(':token', 'no-such-invite');
+      for (const who of Object.keys(row.expect) as Who[]) {
+        const response = await t.app.inject({
+          method: row.method, url, ...(row.body ? { payload: row.body() as object } : {}),
+          headers: who === 'anonymous' ? {} : bearer(tokens[who]!),
+        });
+        if (response.statusCode !== row.expect[who]) mismatches.push(`${row.method} ${row.url} as ${who}: ${response.statusCode}, expected ${row.expect[who]}`);
+        // 401 means "not signed in" only; a signed-in user refused is always 403 (never 401).
+        if (who !== 'anonymous' && response.statusCode === 401 && row.expect[who] !== 401) mismatches.push(`${row.url} answered 401 to signed-in ${who}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses view-only users every business write (403 VIEW_ONLY) and BASIC tier premium features (402)', async () => {
+    // A new client registers (BASIC), then invites a compliance officer who also holds ops admin.
+    const email = 'owner@basicfund.in';
+    await t.app.inject({ method: 'POST', url: '/api/request-otp/', payload: { email, request_type: 'register', auth_mode: 'email' } });
+    const verify = async (address: string) => {
+      await t.app.inject({ method: 'POST', url: '/api/request-otp/', payload: { email: address, request_type: 'register', auth_mode: 'email' } });
+      const otp = await latestOtp(t.app, address);
+      return json<{ verification: string }>(await t.app.inject({ method: 'POST', url: '/api/validate-otp/', payload: { email: address, otp, request_type: 'register', auth_mode: 'email' } })).verification;
+    };
+    const register = async (address: string, mobile: string, extra: Record<string, unknown>) =>
+      json<{ access: string }>(await t.app.inject({
+        method: 'POST', url: '/api/client/register/',
+        payload: {
+          auth_mode: 'password', pan: 'AAACB1111K', password: 'BasicFund2026', identity: { first_name: 'Asha', last_name: 'Verma' },
+          client_type: 'CORP', category: null, corporate_identity: { name: 'Basic Fund' }, contact: { email: address, mobile, whatsapp_consent: false },
+          verification: await verify(address), ...extra,
+        },
+      })).access;
+    const owner = await register(email, '9000000001', {});
+    const invite = async (address: string, roles: string[]) =>
+      json<{ token: string }>(await t.app.inject({ method: 'POST', url: '/api/client/invites/', headers: bearer(owner), payload: { email: address, roles } })).token;
+    const complianceOps = await register('co@basicfund.in', '9000000002', { corporate_identity: null, invite: await invite('co@basicfund.in', ['complianceofficer', 'clientopsadmin']) });
+    const complianceOnly = await register('cc@basicfund.in', '9000000003', { corporate_identity: null, invite: await invite('cc@basicfund.in', ['complianceofficer', 'user']) });
+
+    const write = await t.app.inject({ method: 'POST', url: '/api/client/invites/', headers: bearer(complianceOps), payload: { email: 'x@basicfund.in', roles: ['clientviewer'] } });
+    expect(write.statusCode).toBe(403);
+    expect(json(write).code).toBe('VIEW_ONLY');
+    // Reads stay allowed.
+    expect((await t.app.inject({ method: 'GET', url: '/api/client/users/', headers: bearer(complianceOps) })).statusCode).toBe(200);
+    const premium = await t.app.inject({ method: 'GET', url: '/api/surveillance/audit/', headers: bearer(complianceOnly) });
+    expect(premium.statusCode).toBe(402);
+    expect(json(premium)).toEqual({ code: 'PREMIUM_REQUIRED', message: 'This feature needs the Premium plan.' });
+  });
+
+  it('keeps tenants apart: users and audit rows of one client only', async () => {
+    tokens.opsadmin = (await login(t.app, EMAILS.opsadmin)).access;
+    tokens.compliance = (await login(t.app, EMAILS.compliance)).access;
+    const users = json<{ results: Array<{ email: string }> }>(await t.app.inject({ method: 'GET', url: '/api/client/users/', headers: bearer(tokens.opsadmin!) }));
+    expect(users.results.length).toBeGreaterThanOrEqual(5);
+    expect(users.results.every((u) => !u.email.endsWith('@second.dart') && !u.email.endsWith('@brokers.dart'))).toBe(true);
+    const audit = json<{ results: Array<{ actor_email: string | null }>; count: number }>(
+      await t.app.inject({ method: 'GET', url: '/api/surveillance/audit/?page=1&page_size=100', headers: bearer(tokens.compliance!) }),
+    );
+    expect(audit.count).toBeGreaterThan(0);
+    expect(audit.results.some((r) => r.actor_email === 'broker@brokers.dart' || r.actor_email === 'dealer@second.dart')).toBe(false);
+    const page = await t.app.inject({ method: 'GET', url: '/api/surveillance/audit/?page_size=100000', headers: bearer(tokens.compliance!) });
+    expect(page.statusCode).toBe(400);
+  });
+});
+
+describe('server safeguards', () => {
+  it('refuses to start when a route declares no policy', async () => {
+    const app = Fastify();
+    registerAccessControl(app);
+    expect(() => app.get('/api/oops', async () => 'x')).toThrow(MissingPolicyError);
+    await app.close();
+  });
+
+  it('answers 5xx with only "Internal Server Error" and database outages with 503', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/boom', async () => {
+      throw new Error('secret detail: SELECT * FROM users');
+    });
+    app.get('/db-down', async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    const boom = await app.inject({ method: 'GET', url: '/boom' });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json()).toEqual({ code: 'INTERNAL', message: 'Internal Server Error' });
+    const down = await app.inject({ method: 'GET', url: '/db-down' });
+    expect(down.statusCode).toBe(503);
+    await app.close();
+  });
+});
+
+describe('request hygiene and the SPA', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'dart-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dart</title><div id="root"></div>');
+    t = await createTestApp('pglite', { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('rejects malformed JSON, prototype pollution and unknown fields with 400', async () => {
+    const badJson = await t.app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(badJson.statusCode).toBe(400);
+    const proto = await t.app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'application/json' }, payload: '{"email":"a@b.in","password":"x","__proto__":{"admin":true}}' });
+    expect(proto.statusCode).toBe(400);
+    const nested = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: { name: 'Ravi Kumar', email: 'ravi@firm.in', message: 'Hello', client_id: 'x' } });
+    expect(json(nested).errors).toEqual({ client_id: ['Unknown field.'] });
+  });
+
+  it('serves the SPA with history fallback, and JSON 404 under /api', async () => {
+    for (const route of ['/', '/dart', '/security/INE002A08534', '/no/such/page']) {
+      const response = await t.app.inject({ method: 'GET', url: route });
+      expect(response.statusCode, route).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(api.statusCode).toBe(404);
+    expect(json(api)).toEqual({ code: 'NOT_FOUND', message: 'Not found: GET /api/no-such-thing' });
+  });
+
+  it('publishes OpenAPI docs generated from the contracts', async () => {
+    const spec = json<{ paths: Record<string, unknown> }>(await t.app.inject({ method: 'GET', url: '/api/docs/json' }));
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/token/', '/api/session/', '/api/client/register/']));
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('serves version, build manifest, health and redirect lookups', async () => {
+    expect(json(await t.app.inject({ method: 'GET', url: '/version.json' }))).toEqual({ version: '0.1.0' });
+    const build = await t.app.inject({ method: 'GET', url: '/builds/latest.json' });
+    expect(json<{ id: string }>(build).id).toBe(t.config.buildId);
+    expect(build.headers['cache-control']).toContain('no-cache');
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/health' }))).toEqual({ status: 'ok', database: { ok: true, driver: 'pglite' }, bus: { ok: true, kind: 'memory' } });
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/redirects/?path=/trade' }))).toEqual({ path: '/trade', target: '/dart' });
+  });
+
+  it('accepts the contact form and the 402 upgrade request', async () => {
+    const contact = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: { name: 'Ravi Kumar', email: 'ravi@firm.in', company: 'Firm', message: 'Please call me about Dart.' } });
+    expect(contact.statusCode).toBe(201);
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: { name: 'R@vi', email: 'x', message: '' } });
+    expect(json(invalid).errors).toEqual({ name: ['Should not contain special characters.'], email: ['Please enter a valid email address.'], message: ['Message is required.'] });
+    const { access } = await login(t.app, 'basic@small.dart');
+    const upgrade = await t.app.inject({ method: 'POST', url: '/api/support/requests/', headers: bearer(access), payload: { kind: 'upgrade', message: '', page: '/inventory' } });
+    expect(upgrade.statusCode).toBe(201);
+    expect(json(upgrade).detail).toBe('Upgrade requested. Our team will contact you shortly.');
+    const rows = await t.database.query<{ kind: string; page: string }>('SELECT kind, page FROM support_requests');
+    expect(rows).toEqual([{ kind: 'upgrade', page: '/inventory' }]);
+  });
+});

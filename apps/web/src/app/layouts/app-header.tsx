@@ -1,0 +1,142 @@
+import { ROLE_LABELS } from '@dart/contracts';
+import {
+  ActionIcon, Avatar, Badge, Burger, Container, Drawer, Group, Menu, Stack, Text, Tooltip, UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { BrandLogo } from '../../components/ui/brand-logo';
+import {
+  BoxIcon, BuildingIcon, ChevronDownIcon, HelpIcon, KeyIcon, LogoutIcon, ReceiptIcon, SearchIcon, ShieldIcon,
+  UserIcon, UsersIcon, NetworkIcon,
+} from '../../components/ui/icons';
+import { ButtonLink } from '../../components/ui/router-links';
+import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { SupportModal } from '../../features/support';
+import { homePathFor, useSession } from '../../lib/session';
+import { APP_NAV_LABELS, APP_NAV_PATHS, canManageOrganisation, navVisibility } from '../navigation';
+import classes from './layouts.module.css';
+
+const NAV_ICONS = {
+  '/dart': <NetworkIcon size={16} />,
+  '/find': <SearchIcon size={16} />,
+  '/inventory': <BoxIcon size={16} />,
+  '/client/transactions': <ReceiptIcon size={16} />,
+  '/surveillance': <ShieldIcon size={16} />,
+} as const;
+
+function initials(first: string, last: string): string {
+  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
+}
+
+/** Header of the signed-in app (dart and settings layouts); also shown to visitors on public app pages. */
+export function AppHeader() {
+  const { user, status } = useSession();
+  const navigate = useNavigate();
+  const [supportOpened, support] = useDisclosure(false);
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  const items = APP_NAV_PATHS.map((path) => ({ path, label: APP_NAV_LABELS[path], visibility: navVisibility(path, user) }))
+    .filter((item) => item.visibility !== 'hidden');
+
+  const navLinks = (onClick?: () => void) =>
+    items.map((item) => (
+      <Link key={item.path} to={item.path} className={classes.appNavLink} onClick={onClick}>
+        {NAV_ICONS[item.path]}
+        {item.label}
+        {item.visibility === 'premium' ? (
+          <Badge size="xs" variant="light" color="yellow" radius="sm">
+            Premium
+          </Badge>
+        ) : null}
+      </Link>
+    ));
+
+  return (
+    <header className={classes.appHeader}>
+      <Container fluid px={{ base: 'sm', sm: 'lg' }} h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap" h="100%">
+            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+            <BrandLogo size="sm" to={homePathFor(user)} />
+            <Group gap={0} component="nav" aria-label="Main" visibleFrom="md" h="100%" wrap="nowrap">
+              {navLinks()}
+            </Group>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {user ? (
+              <Tooltip label="Contact support">
+                <ActionIcon variant="default" size="lg" aria-label="Contact support" onClick={support.open}>
+                  <HelpIcon />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            <ThemeToggle />
+            {user ? (
+              <Menu position="bottom-end" width={260} withArrow shadow="md">
+                <Menu.Target>
+                  <UnstyledButton aria-label="Account menu" px={6} py={4} style={{ borderRadius: 8 }}>
+                    <Group gap={8} wrap="nowrap">
+                      <Avatar radius="xl" size={32} color="dart" variant="filled">
+                        {initials(user.user_info.first_name, user.user_info.last_name)}
+                      </Avatar>
+                      <Stack gap={0} visibleFrom="sm">
+                        <Text size="sm" fw={600} lh={1.2}>
+                          {user.user_info.first_name} {user.user_info.last_name}
+                        </Text>
+                        <Text size="xs" c="dimmed" lh={1.2}>
+                          {user.name}
+                        </Text>
+                      </Stack>
+                      <ChevronDownIcon size={14} />
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>
+                    <Text size="xs" fw={600} c="var(--mantine-color-text)" truncate>
+                      {user.user_info.email}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {user.user_info.roles.map((role) => ROLE_LABELS[role]).join(' · ')}
+                    </Text>
+                  </Menu.Label>
+                  <Menu.Divider />
+                  <Menu.Item leftSection={<UserIcon size={16} />} onClick={() => void navigate({ to: '/profile' })}>
+                    Profile
+                  </Menu.Item>
+                  <Menu.Item leftSection={<BuildingIcon size={16} />} onClick={() => void navigate({ to: '/client/profile' })}>
+                    Organisation
+                  </Menu.Item>
+                  {canManageOrganisation(user) ? (
+                    <>
+                      <Menu.Item leftSection={<UsersIcon size={16} />} onClick={() => void navigate({ to: '/manage-users' })}>
+                        Manage users
+                      </Menu.Item>
+                      <Menu.Item leftSection={<KeyIcon size={16} />} onClick={() => void navigate({ to: '/exchange-credentials' })}>
+                        Exchange credentials
+                      </Menu.Item>
+                    </>
+                  ) : null}
+                  <Menu.Divider />
+                  <Menu.Item leftSection={<LogoutIcon size={16} />} color="red" onClick={() => void navigate({ to: '/auth/logout' })}>
+                    Sign out
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : status === 'loading' ? null : (
+              <ButtonLink to="/auth/login" size="sm">
+                Sign in
+              </ButtonLink>
+            )}
+          </Group>
+        </Group>
+      </Container>
+      <Drawer opened={drawerOpened} onClose={drawer.close} title="Dart" size="xs" hiddenFrom="md">
+        <Stack gap={0} component="nav" aria-label="Main">
+          {navLinks(drawer.close)}
+        </Stack>
+      </Drawer>
+      {user ? <SupportModal opened={supportOpened} onClose={support.close} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Z_INDEX } from '@dart/contracts';
+
+/** Dart blue: a deep, calm institutional blue (shade 9 is the brand colour #224b94). */
+const dart: MantineColorsTuple = [
+  '#eef3ff', '#dce4f5', '#b5c7eb', '#8ba8e1', '#6a8dd8', '#557cd3', '#4873d2', '#3962ba', '#3057a7', '#224b94',
+];
+
+export const theme = createTheme({
+  primaryColor: 'dart',
+  primaryShade: { light: 8, dark: 5 },
+  colors: { dart },
+  defaultRadius: 'md',
+  focusRing: 'auto',
+  cursorType: 'pointer',
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  components: {
+    Tooltip: { defaultProps: { zIndex: Z_INDEX.tooltip } },
+    Modal: { defaultProps: { zIndex: Z_INDEX.modal } },
+    Overlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
+  },
+});
+
+/** localStorage key of the persisted colour scheme (also read by public/color-scheme.js). */
+export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';

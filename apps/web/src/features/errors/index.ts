@@ -1,0 +1,3 @@
+/** Error pages by HTTP status (spec application §2). */
+export { ErrorPage } from './components/error-page';
+export type { ErrorPageProps } from './components/error-page';

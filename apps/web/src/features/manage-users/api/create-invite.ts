@@ -1,0 +1,21 @@
+import type { InviteCreateSchema, InviteSchema } from '@dart/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { http } from '../../../lib/api-client';
+import { clientUsersQueryOptions } from './get-client-users';
+
+export type InviteCreate = z.input<typeof InviteCreateSchema>;
+export type Invite = z.infer<typeof InviteSchema>;
+
+/** POST /api/client/invites/ {email, roles, permissions}: answers with the invite and its token. */
+export function createInvite(body: InviteCreate): Promise<Invite> {
+  return http.post<Invite>('/api/client/invites/', body);
+}
+
+export function useCreateInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientUsersQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,105 @@
+import { Badge, EmptyState, Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { BroadcastIcon, ChatIcon, ListIcon, NetworkIcon, QuoteIcon, TicketIcon } from '../../../components/ui/icons';
+import { BUILD_NETWORK_PANEL, clearStaleWorkspaceLayout } from '../utils/stored-layout';
+import classes from './workspace-panels.module.css';
+
+interface PanelDefinition {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  emptyTitle: string;
+  emptyDescription: string;
+  wide?: boolean;
+}
+
+/** The workspace panels of spec §2, each with its empty state until its feature ships. */
+const PANELS: readonly PanelDefinition[] = [
+  {
+    id: 'build-network',
+    title: BUILD_NETWORK_PANEL,
+    icon: <NetworkIcon />,
+    emptyTitle: 'Your network is empty',
+    emptyDescription:
+      'Add the banks, funds, brokers and treasuries you trade with. Quotes, runs and chats flow between the members of your network.',
+    wide: true,
+  },
+  {
+    id: 'chat',
+    title: 'Chat',
+    icon: <ChatIcon />,
+    emptyTitle: 'No conversations yet',
+    emptyDescription: 'Direct and group chats with your counterparties will appear here, with trades negotiated inline.',
+  },
+  {
+    id: 'ticketing',
+    title: 'Ticketing',
+    icon: <TicketIcon />,
+    emptyTitle: 'No tickets yet',
+    emptyDescription: 'Deal tickets you create or receive, from negotiation to exchange reporting, will be listed here.',
+  },
+  {
+    id: 'private-runs',
+    title: 'Private runs',
+    icon: <ListIcon />,
+    emptyTitle: 'No private runs',
+    emptyDescription: 'Bid and ask levels shared privately with chosen counterparties will show here.',
+  },
+  {
+    id: 'public-runs',
+    title: 'Public runs',
+    icon: <BroadcastIcon />,
+    emptyTitle: 'No public runs',
+    emptyDescription: 'Runs broadcast to the wider Dart network will show here as they are published.',
+  },
+  {
+    id: 'rfq-quotes',
+    title: 'RFQ quotes',
+    icon: <QuoteIcon />,
+    emptyTitle: 'No RFQ quotes',
+    emptyDescription: 'Requests for quote on the NSE and BSE RFQ platforms, and your responses, will appear here.',
+  },
+];
+
+/** The trading workspace: its panels, in their empty state until trading ships. */
+export function WorkspacePanels() {
+  useEffect(() => clearStaleWorkspaceLayout(), []);
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" className={classes.grid}>
+      {PANELS.map((panel) => (
+        <Paper
+          key={panel.id}
+          withBorder
+          radius="md"
+          className={classes.panel}
+          data-wide={panel.wide || undefined}
+          component="section"
+          aria-labelledby={`panel-${panel.id}`}
+        >
+          <Group justify="space-between" className={classes.header} wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <ThemeIcon variant="light" size="md" radius="sm">
+                {panel.icon}
+              </ThemeIcon>
+              <Text fw={600} id={`panel-${panel.id}`}>
+                {panel.title}
+              </Text>
+            </Group>
+            <Badge variant="light" color="gray" radius="sm" size="sm">
+              Coming soon
+            </Badge>
+          </Group>
+          <EmptyState
+            className={classes.body}
+            size="sm"
+            icon={panel.icon}
+            withIndicatorBackground
+            title={panel.emptyTitle}
+            description={panel.emptyDescription}
+          />
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Toast groups of spec application §9: default (top-center), suprsend-notif (top-right, 20rem),
+ * loader and connectivity. Each group is its own notifications store and container, so groups
+ * never push each other around. Lifetime 4000 ms, paused while hovered.
+ */
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { createNotificationsStore, notifications, type NotificationsStore } from '@mantine/notifications';
+import { TOAST } from '@dart/contracts';
+
+export type ToastGroup = keyof typeof TOAST.groups;
+export type ToastSeverity = 'info' | 'success' | 'warn' | 'error';
+
+/** The toast message of spec trading §3. */
+export interface ToastMessage {
+  summary: string;
+  detail?: string;
+  severity?: ToastSeverity;
+  /** Milliseconds; `false` keeps it until closed. */
+  life?: number | false;
+  closable?: boolean;
+  group?: ToastGroup;
+  actionUrl?: string;
+  actionText?: string;
+  /** Runs instead of following actionUrl. */
+  onAction?: () => void;
+  /** Replaces a toast with the same id instead of stacking a second one. */
+  id?: string;
+  loading?: boolean;
+}
+
+export const TOAST_GROUPS = Object.keys(TOAST.groups) as ToastGroup[];
+
+export const toastStores: Record<ToastGroup, NotificationsStore> = {
+  default: createNotificationsStore(),
+  'suprsend-notif': createNotificationsStore(),
+  loader: createNotificationsStore(),
+  connectivity: createNotificationsStore(),
+};
+
+const SEVERITY_COLOR: Record<ToastSeverity, string> = {
+  info: 'dart',
+  success: 'teal',
+  warn: 'yellow',
+  error: 'red',
+};
+
+export function showToast(toast: ToastMessage): string {
+  const group = toast.group ?? 'default';
+  const severity = toast.severity ?? 'info';
+  const hasAction = Boolean(toast.actionText && (toast.actionUrl || toast.onAction));
+  const message = (
+    <Stack gap={6}>
+      {toast.detail ? <Text size="sm">{toast.detail}</Text> : null}
+      {hasAction ? (
+        <Group gap="xs">
+          {toast.onAction ? (
+            <Button size="compact-sm" variant="light" onClick={toast.onAction}>
+              {toast.actionText}
+            </Button>
+          ) : (
+            <Anchor href={toast.actionUrl} size="sm">
+              {toast.actionText}
+            </Anchor>
+          )}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+  const data = {
+    ...(toast.id ? { id: toast.id } : {}),
+    title: toast.summary,
+    message: toast.detail || hasAction ? message : null,
+    color: SEVERITY_COLOR[severity],
+    autoClose: toast.life ?? TOAST.lifetimeMs,
+    withCloseButton: toast.closable ?? true,
+    loading: toast.loading ?? false,
+    'data-severity': severity,
+  };
+  const store = toastStores[group];
+  if (toast.id && store.getState().notifications.some((item) => item.id === toast.id)) {
+    notifications.update(data, store);
+    return toast.id;
+  }
+  return notifications.show(data, store);
+}
+
+export function hideToast(id: string, group: ToastGroup = 'default'): void {
+  notifications.hide(id, toastStores[group]);
+}

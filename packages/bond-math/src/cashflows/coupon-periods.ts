@@ -1,0 +1,162 @@
+/**
+ * Turning a schedule (or a term-sheet cash-flow table) into coupon periods with
+ * amounts: coupon rate per period (step-up/step-down), interest on the principal
+ * outstanding during the period (doc §4.1, §4.7), partial redemptions, redemption
+ * premium, adjusted payment dates and record dates.
+ */
+import type { CalendarDate } from '../time/calendar-date';
+import { addDays, formatDate } from '../time/calendar-date';
+import type { HolidayCalendar } from '../time/holiday-calendar';
+import { adjustDate } from '../time/holiday-calendar';
+import type { SchedulePeriod } from '../time/schedule';
+import type { CouponFrequency, DayCount } from '../day-count/day-count';
+import type { BondConvention } from '../conventions/market-conventions';
+import type { CouponPeriod } from '../instruments/bond';
+import { BondMathError } from '../errors';
+
+/** A coupon step: from `fromDate` on, periods accrue at `couponRate`. */
+export interface CouponStep {
+  /** Periods whose accrual starts on or after this date take the new rate. */
+  readonly fromDate: CalendarDate;
+  /** New annual coupon rate, decimal. */
+  readonly couponRate: number;
+}
+
+/** A scheduled partial redemption. */
+export interface PrincipalRepayment {
+  /** Due date of the repayment; must be a coupon due date. */
+  readonly date: CalendarDate;
+  /** Principal repaid, per ₹100 of original face. */
+  readonly principalPer100: number;
+}
+
+/** Inputs of {@link buildCouponPeriods}. */
+export interface CouponPeriodSpec {
+  readonly schedule: readonly SchedulePeriod[];
+  /** Annual coupon rate, decimal (before any step). */
+  readonly couponRate: number;
+  /** Step-up / step-down coupons, ascending by date. */
+  readonly couponSteps?: readonly CouponStep[];
+  /** Explicit rate per period (overrides couponRate/steps), e.g. an FRB's known and assumed coupons. */
+  readonly couponRatesPerPeriod?: readonly number[];
+  /** Partial redemptions before maturity. */
+  readonly principalRepayments?: readonly PrincipalRepayment[];
+  /** Redemption price at maturity per ₹100 of outstanding face (default 100). */
+  readonly redemptionPer100?: number;
+  readonly frequency: CouponFrequency;
+  readonly dayCount: DayCount;
+  readonly convention: BondConvention;
+  readonly calendar: HolidayCalendar;
+}
+
+const PRINCIPAL_TOLERANCE = 1e-9;
+
+/** Interest for a period on `outstandingPer100` at `couponRate` under the convention's coupon rule. */
+export function getPeriodInterest(
+  startDate: CalendarDate,
+  dueDate: CalendarDate,
+  referenceStartDate: CalendarDate,
+  isRegular: boolean,
+  couponRate: number,
+  outstandingPer100: number,
+  frequency: CouponFrequency,
+  dayCount: DayCount,
+  convention: BondConvention,
+): number {
+  if (couponRate === 0) return 0;
+  if (convention.couponAmount === 'fixed-per-period' && isRegular) return (outstandingPer100 * couponRate) / frequency;
+  const fraction = dayCount.getYearFraction(startDate, dueDate, {
+    referenceStart: referenceStartDate,
+    referenceEnd: dueDate,
+    frequency,
+  });
+  return outstandingPer100 * couponRate * fraction;
+}
+
+/**
+ * Builds coupon periods from a generated schedule.
+ * @throws BondMathError INVALID_ARGUMENT when a repayment is off the schedule or repays more than 100.
+ */
+export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
+  const { schedule, frequency, dayCount, convention, calendar } = spec;
+  const steps = spec.couponSteps ?? [];
+  const rates = spec.couponRatesPerPeriod;
+  if (rates && rates.length !== schedule.length) {
+    throw new BondMathError(
+      'INVALID_ARGUMENT',
+      `couponRatesPerPeriod has ${rates.length} rates for ${schedule.length} periods`,
+      'couponRatesPerPeriod',
+    );
+  }
+  const repayments = new Map<number, number>();
+  for (const repayment of spec.principalRepayments ?? []) {
+    repayments.set(repayment.date, (repayments.get(repayment.date) ?? 0) + repayment.principalPer100);
+  }
+  const redemptionPer100 = spec.redemptionPer100 ?? 100;
+  const periods: CouponPeriod[] = [];
+  let outstanding = 100;
+  const lastIndex = schedule.length - 1;
+  for (let i = 0; i <= lastIndex; i++) {
+    const period = schedule[i] as SchedulePeriod;
+    let couponRate = spec.couponRate;
+    if (rates) couponRate = rates[i] as number;
+    else for (const step of steps) if (period.startDate >= step.fromDate) couponRate = step.couponRate;
+    const interest = getPeriodInterest(
+      period.startDate,
+      period.endDate,
+      period.referenceStartDate,
+      period.isRegular,
+      couponRate,
+      outstanding,
+      frequency,
+      dayCount,
+      convention,
+    );
+    let principal = 0;
+    let premium = 0;
+    if (i === lastIndex) {
+      principal = outstanding;
+      repayments.delete(period.endDate);
+      premium = (outstanding * (redemptionPer100 - 100)) / 100;
+    } else {
+      principal = repayments.get(period.endDate) ?? 0;
+      repayments.delete(period.endDate);
+      if (principal > outstanding + PRINCIPAL_TOLERANCE || principal < 0) {
+        throw new BondMathError(
+          'INVALID_ARGUMENT',
+          `principalRepayments: ${principal} on ${formatDate(period.endDate)} exceeds outstanding ${outstanding}`,
+          'principalRepayments',
+        );
+      }
+    }
+    periods.push({
+      accrualStartDate: period.startDate,
+      dueDate: period.endDate,
+      paymentDate: adjustDate(
+        period.endDate,
+        i === lastIndex ? convention.maturityPaymentConvention : convention.couponPaymentConvention,
+        calendar,
+      ),
+      recordDate:
+        convention.recordDateDaysBeforeDue === null ? null : addDays(period.endDate, -convention.recordDateDaysBeforeDue),
+      referenceStartDate: period.referenceStartDate,
+      isRegular: period.isRegular,
+      couponRate,
+      outstandingPer100: outstanding,
+      interestPer100: interest,
+      principalPer100: principal,
+      premiumPer100: premium,
+    });
+    outstanding -= principal;
+    if (Math.abs(outstanding) < PRINCIPAL_TOLERANCE) outstanding = 0;
+  }
+  if (repayments.size > 0) {
+    const [date] = repayments.keys();
+    throw new BondMathError(
+      'INVALID_ARGUMENT',
+      `principalRepayments: ${formatDate(date as CalendarDate)} is not a coupon due date of the schedule`,
+      'principalRepayments',
+    );
+  }
+  return periods;
+}

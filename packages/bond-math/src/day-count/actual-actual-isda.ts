@@ -1,0 +1,32 @@
+/**
+ * ACT/ACT ISDA, ISDA 2006 §4.16(b): days falling in a leap year / 366 plus days
+ * falling in a common year / 365. Dates are counted as [start, end).
+ */
+import type { CalendarDate } from '../time/calendar-date';
+import { getYear, isLeapYear, makeDate } from '../time/calendar-date';
+import type { DayCount } from './day-count';
+
+/** ACT/ACT ISDA year fraction (ISDA 2006 §4.16(b)). */
+export function getActualActualIsdaYearFraction(start: CalendarDate, end: CalendarDate): number {
+  if (end === start) return 0;
+  if (end < start) return -getActualActualIsdaYearFraction(end, start);
+  const y1 = getYear(start);
+  const y2 = getYear(end);
+  if (y1 === y2) return (end - start) / (isLeapYear(y1) ? 366 : 365);
+  const endOfFirstYear = makeDate(y1 + 1, 1, 1);
+  const startOfLastYear = makeDate(y2, 1, 1);
+  return (
+    (endOfFirstYear - start) / (isLeapYear(y1) ? 366 : 365) +
+    (y2 - y1 - 1) +
+    (end - startOfLastYear) / (isLeapYear(y2) ? 366 : 365)
+  );
+}
+
+/** ACT/ACT ISDA. */
+export const ACTUAL_ACTUAL_ISDA: DayCount = {
+  name: 'ACT/ACT-ISDA',
+  getDayCountDays: (start: CalendarDate, end: CalendarDate) => end - start,
+  getYearFraction: getActualActualIsdaYearFraction,
+  // Excel COUPDAYS basis 1: the period's actual days.
+  getCouponPeriodDays: (start, end) => end - start,
+};

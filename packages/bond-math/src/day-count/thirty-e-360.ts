@@ -1,0 +1,30 @@
+/**
+ * 30E/360 ("Eurobond basis"), ISDA 2006 §4.16(g); ICMA Rule 251.1(ii).
+ * Indian G-secs and SDLs accrue on it: RBI FAQ "each month is to be taken as having
+ * 30 days and each year … 360 days" [S16], read as the European variant [S17]
+ * (conventions doc §2): D1 = min(D1, 30), D2 = min(D2, 30), no February rule.
+ */
+import type { CalendarDate } from '../time/calendar-date';
+import { toPackedYmd } from '../time/calendar-date';
+import type { CouponFrequency, DayCount } from './day-count';
+
+/** 30E/360 day count days between two dates (ISDA 2006 §4.16(g)). */
+export function getThirtyE360Days(start: CalendarDate, end: CalendarDate): number {
+  const a = toPackedYmd(start);
+  const b = toPackedYmd(end);
+  const y1 = Math.floor(a / 10000);
+  const m1 = Math.floor(a / 100) % 100;
+  const d1 = Math.min(a % 100, 30);
+  const y2 = Math.floor(b / 10000);
+  const m2 = Math.floor(b / 100) % 100;
+  const d2 = Math.min(b % 100, 30);
+  return 360 * (y2 - y1) + 30 * (m2 - m1) + (d2 - d1);
+}
+
+/** 30E/360 (Eurobond basis; Indian G-sec/SDL accrual). */
+export const THIRTY_E_360: DayCount = {
+  name: '30E/360',
+  getDayCountDays: getThirtyE360Days,
+  getYearFraction: (start, end) => getThirtyE360Days(start, end) / 360,
+  getCouponPeriodDays: (_start, _end, frequency: CouponFrequency) => 360 / frequency,
+};

@@ -1,0 +1,194 @@
+/**
+ * Fixed-coupon bonds of any frequency (1, 2, 4, 12), generated backward from
+ * maturity: the builder every other instrument builder reuses.
+ */
+import type { CalendarDate } from '../time/calendar-date';
+import { formatDate } from '../time/calendar-date';
+import type { HolidayCalendar } from '../time/holiday-calendar';
+import { INDIA_SETTLEMENT_CALENDAR } from '../time/india-holidays';
+import type { StubType } from '../time/schedule';
+import { generateSchedule } from '../time/schedule';
+import type { CouponFrequency } from '../day-count/day-count';
+import { getDayCount } from '../day-count/registry';
+import type { BondConvention } from '../conventions/market-conventions';
+import type { CouponStep, PrincipalRepayment } from '../cashflows/coupon-periods';
+import { buildCouponPeriods } from '../cashflows/coupon-periods';
+import type { Bond, CouponPeriod, ExerciseDate, InstrumentKind } from './bond';
+import { buildCashflowColumns } from './bond';
+import { getCompoundingForFrequency } from '../pricing/quote';
+import { BondMathError, requireArgument } from '../errors';
+
+/** Fields every bond builder accepts. */
+export interface BondIdentity {
+  /** ISIN, e.g. "IN0020230085". */
+  readonly identifier?: string;
+  /** Human description, e.g. "7.18% GS 2033". */
+  readonly description?: string;
+  /** Face value of one unit in ₹ (default ₹100). */
+  readonly faceValuePerUnit?: number;
+  /** Calendar for payment dates (default {@link INDIA_SETTLEMENT_CALENDAR}). */
+  readonly calendar?: HolidayCalendar;
+  /** Issuer call schedule. */
+  readonly callSchedule?: readonly ExerciseDate[];
+  /** Investor put schedule. */
+  readonly putSchedule?: readonly ExerciseDate[];
+}
+
+/** Inputs of {@link createFixedCouponBond}. */
+export interface FixedCouponBondSpec extends BondIdentity {
+  /** Instrument kind label (default `fixed-coupon-bond`). */
+  readonly kind?: InstrumentKind;
+  /** Interest accrues from this date. */
+  readonly issueDate: CalendarDate;
+  /** Final due date. */
+  readonly maturityDate: CalendarDate;
+  /** Annual coupon rate, decimal (0.0718 = 7.18 %). */
+  readonly couponRate: number;
+  /** Coupons per year: 1, 2, 4 or 12. */
+  readonly frequency: CouponFrequency;
+  /** Market convention preset. */
+  readonly convention: BondConvention;
+  /** End-of-month rule (default: the convention's). */
+  readonly endOfMonth?: boolean;
+  /** Stub type when the issue date is off the roll (default short front). */
+  readonly stub?: StubType;
+  /** First coupon date, if the term sheet fixes it. */
+  readonly firstCouponDate?: CalendarDate;
+  /** Step-up / step-down coupons. */
+  readonly couponSteps?: readonly CouponStep[];
+  /** Explicit coupon rate per period (length = number of periods). */
+  readonly couponRatesPerPeriod?: readonly number[];
+  /** Partial redemptions (amortisation) before maturity, per ₹100 original face. */
+  readonly principalRepayments?: readonly PrincipalRepayment[];
+  /** Redemption price at maturity per ₹100 outstanding (default 100). */
+  readonly redemptionPer100?: number;
+  /** Marks a perpetual whose `maturityDate` is deemed. */
+  readonly isPerpetual?: boolean;
+}
+
+const FREQUENCIES: readonly number[] = [1, 2, 4, 12];
+
+/** Validates fields shared by every builder. */
+export function validateBondInputs(spec: {
+  readonly frequency: number;
+  readonly faceValuePerUnit?: number;
+  readonly couponRate?: number;
+}): void {
+  requireArgument(FREQUENCIES.includes(spec.frequency), 'frequency', `must be 1, 2, 4 or 12, got ${spec.frequency}`);
+  if (spec.faceValuePerUnit !== undefined) {
+    requireArgument(
+      Number.isFinite(spec.faceValuePerUnit) && spec.faceValuePerUnit > 0,
+      'faceValuePerUnit',
+      `must be a positive number of rupees, got ${spec.faceValuePerUnit}`,
+    );
+  }
+  if (spec.couponRate !== undefined) {
+    requireArgument(
+      Number.isFinite(spec.couponRate) && spec.couponRate >= 0 && spec.couponRate < 1,
+      'couponRate',
+      `must be a decimal in [0, 1) (0.0718 = 7.18 %), got ${spec.couponRate}`,
+    );
+  }
+}
+
+function sortExercises(list: readonly ExerciseDate[] | undefined, field: string, periods: readonly CouponPeriod[]): ExerciseDate[] {
+  const sorted = [...(list ?? [])].sort((a, b) => a.date - b.date);
+  const first = periods[0];
+  const last = periods[periods.length - 1];
+  for (const exercise of sorted) {
+    requireArgument(
+      Number.isFinite(exercise.pricePer100) && exercise.pricePer100 > 0,
+      field,
+      `exercise price must be a positive price per 100, got ${exercise.pricePer100}`,
+    );
+    if (first && last && (exercise.date <= first.accrualStartDate || exercise.date > last.dueDate)) {
+      throw new BondMathError('INVALID_ARGUMENT', `${field}: ${formatDate(exercise.date)} is outside the bond's life`, field);
+    }
+  }
+  return sorted;
+}
+
+/** Assembles a {@link Bond} from built periods (shared by every instrument builder). */
+export function assembleBond(fields: {
+  readonly kind: InstrumentKind;
+  readonly identifier?: string | undefined;
+  readonly description?: string | undefined;
+  readonly frequency: CouponFrequency;
+  readonly faceValuePerUnit?: number | undefined;
+  readonly convention: BondConvention;
+  readonly periods: readonly CouponPeriod[];
+  readonly callSchedule?: readonly ExerciseDate[] | undefined;
+  readonly putSchedule?: readonly ExerciseDate[] | undefined;
+  readonly isPerpetual?: boolean | undefined;
+}): Bond {
+  const { periods, convention } = fields;
+  const first = periods[0];
+  const last = periods[periods.length - 1];
+  if (!first || !last) throw new BondMathError('INVALID_SCHEDULE', 'a bond needs at least one period', 'maturityDate');
+  const yieldCompounding =
+    convention.yieldMethod === 'street'
+      ? getCompoundingForFrequency(fields.frequency)
+      : convention.yieldMethod === 'xirr'
+        ? 'annual'
+        : 'simple';
+  return {
+    kind: fields.kind,
+    identifier: fields.identifier ?? null,
+    description: fields.description ?? '',
+    issueDate: first.accrualStartDate,
+    maturityDate: last.dueDate,
+    frequency: fields.frequency,
+    faceValuePerUnit: fields.faceValuePerUnit ?? 100,
+    convention,
+    dayCount: getDayCount(convention.accrualDayCount, convention.sebiLeapYearRule),
+    yieldCompounding,
+    periods,
+    columns: buildCashflowColumns(periods),
+    callSchedule: sortExercises(fields.callSchedule, 'callSchedule', periods),
+    putSchedule: sortExercises(fields.putSchedule, 'putSchedule', periods),
+    isPerpetual: fields.isPerpetual ?? false,
+  };
+}
+
+/**
+ * Creates a fixed-coupon bond (any frequency) whose schedule is generated backward
+ * from maturity, with optional stubs, step coupons, amortisation, calls and puts.
+ * @throws BondMathError INVALID_ARGUMENT / INVALID_SCHEDULE naming the bad field.
+ */
+export function createFixedCouponBond(spec: FixedCouponBondSpec): Bond {
+  validateBondInputs(spec);
+  const convention = spec.convention;
+  const schedule = generateSchedule({
+    issueDate: spec.issueDate,
+    maturityDate: spec.maturityDate,
+    frequency: spec.frequency,
+    endOfMonth: spec.endOfMonth ?? convention.endOfMonth,
+    stub: spec.stub,
+    firstCouponDate: spec.firstCouponDate,
+  });
+  const dayCount = getDayCount(convention.accrualDayCount, convention.sebiLeapYearRule);
+  const periods = buildCouponPeriods({
+    schedule,
+    couponRate: spec.couponRate,
+    couponSteps: spec.couponSteps,
+    couponRatesPerPeriod: spec.couponRatesPerPeriod,
+    principalRepayments: spec.principalRepayments,
+    redemptionPer100: spec.redemptionPer100,
+    frequency: spec.frequency,
+    dayCount,
+    convention,
+    calendar: spec.calendar ?? INDIA_SETTLEMENT_CALENDAR,
+  });
+  return assembleBond({
+    kind: spec.kind ?? 'fixed-coupon-bond',
+    identifier: spec.identifier,
+    description: spec.description,
+    frequency: spec.frequency,
+    faceValuePerUnit: spec.faceValuePerUnit,
+    convention,
+    periods,
+    callSchedule: spec.callSchedule,
+    putSchedule: spec.putSchedule,
+    isPerpetual: spec.isPerpetual,
+  });
+}
