@@ -22,8 +22,12 @@ export interface TokenSigner {
   ttlSeconds: number;
 }
 
+/** Verified tokens are remembered until they expire, so the signature is checked once per token. */
+const VERIFIED_CACHE_LIMIT = 20_000;
+
 export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
   return {
     ttlSeconds,
     sign: (claims) =>
@@ -36,6 +40,11 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     verify: async (token) => {
+      const hit = verified.get(token);
+      if (hit) {
+        if (Date.now() < hit.expiresAtMs) return hit.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -46,7 +55,10 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
         });
         if (typeof payload.sid !== 'string' || typeof payload.cid !== 'string' || typeof payload.sub !== 'string')
           throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided or are invalid.');
-        return { userId: payload.sub, sessionId: payload.sid, clientId: payload.cid };
+        const claims = { userId: payload.sub, sessionId: payload.sid, clientId: payload.cid };
+        if (verified.size >= VERIFIED_CACHE_LIMIT) verified.clear();
+        verified.set(token, { claims, expiresAtMs: (payload.exp ?? 0) * 1000 });
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'Token is expired.');
         if (error instanceof AppError) throw error;

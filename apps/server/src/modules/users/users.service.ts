@@ -2,7 +2,7 @@
 import {
   DEFAULT_ALLOWED_EXCHANGES, SECURITY_PREFERENCES, type Exchange, type Permission, type Role, type SessionUser,
 } from '@dart/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InviteCreateSchema, UpdateProfileSchema } from '@dart/contracts';
 import { clients, invites, userAccountPermissions, userAccountRoles, userAccounts, users } from '../../db/schema';
@@ -18,14 +18,16 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
   const db = deps.database.db;
 
   async function sessionUser(principal: Principal): Promise<SessionUser> {
-    const [user] = await db.select().from(users).where(eq(users.id, principal.userId));
-    const [client] = await db.select().from(clients).where(eq(clients.id, principal.clientId));
-    if (!user || !client) throw new AppError('UNAUTHENTICATED', 'Session has ended. Please sign in again.');
-    const accounts = await db
-      .select({ id: userAccounts.id, clientId: userAccounts.clientId, status: userAccounts.status, isDefault: userAccounts.isDefault, clientName: clients.name })
-      .from(userAccounts)
-      .innerJoin(clients, eq(clients.id, userAccounts.clientId))
-      .where(eq(userAccounts.userId, user.id));
+    const [[row], accounts] = await Promise.all([
+      db.select({ user: users, client: clients }).from(users).innerJoin(clients, eq(clients.id, principal.clientId)).where(eq(users.id, principal.userId)),
+      db
+        .select({ id: userAccounts.id, clientId: userAccounts.clientId, status: userAccounts.status, isDefault: userAccounts.isDefault, clientName: clients.name })
+        .from(userAccounts)
+        .innerJoin(clients, eq(clients.id, userAccounts.clientId))
+        .where(eq(userAccounts.userId, principal.userId)),
+    ]);
+    if (!row) throw new AppError('UNAUTHENTICATED', 'Session has ended. Please sign in again.');
+    const { user, client } = row;
     const prefs = user.securityPreferences ?? {};
     const exchanges = (client.allowedExchanges.length ? client.allowedExchanges : DEFAULT_ALLOWED_EXCHANGES) as Exchange[];
     return {
@@ -95,7 +97,7 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
     async setSecurityPreference(principal: Principal, key: string, enabled: boolean, ctx: AuditContext): Promise<SessionUser> {
       await db.transaction(async (tx) => {
         const [before] = await tx.select({ prefs: users.securityPreferences }).from(users).where(eq(users.id, principal.userId)).for('update');
-        const prefs = { ...(before?.prefs ?? {}), [key]: enabled };
+        const prefs = { ...before?.prefs, [key]: enabled };
         await tx.update(users).set({ securityPreferences: prefs, updatedAt: sql`now()` }).where(eq(users.id, principal.userId));
         await writeAudit(tx, ctx, { action: 'user.security_preference_changed', entity: 'user', entityId: principal.userId, before: before?.prefs ?? {}, after: prefs });
       });
