@@ -68,9 +68,10 @@ export async function writeAudit(tx: DbOrTx, context: AuditContext, entry: Audit
   await tx.insert(auditLog).values({ ...row, at, prevHash, hash: auditRowHash(prevHash, row) });
 }
 
-/** Recomputes the chain; returns the id of the first broken row, or null when intact. */
-export async function verifyAuditChain(db: DbOrTx): Promise<number | null> {
-  const rows = await db.select().from(auditLog).orderBy(auditLog.id);
+type StoredAuditRow = typeof auditLog.$inferSelect;
+
+/** Recomputes the chain over rows in id order; returns the id of the first broken row, or null. */
+export function firstBrokenAuditRow(rows: readonly StoredAuditRow[]): number | null {
   let prev = GENESIS;
   for (const r of rows) {
     const { id, prevHash, hash, at, ...rest } = r;
@@ -79,4 +80,19 @@ export async function verifyAuditChain(db: DbOrTx): Promise<number | null> {
     prev = hash;
   }
   return null;
+}
+
+/** Verifies the whole stored chain. */
+export async function verifyAuditChain(db: DbOrTx): Promise<number | null> {
+  return firstBrokenAuditRow(await db.select().from(auditLog).orderBy(auditLog.id));
+}
+
+/** Maps a raw `SELECT * FROM audit_log` row (snake_case) to the Drizzle row shape. */
+export function auditRowFromSql(row: Record<string, unknown>): StoredAuditRow {
+  return {
+    id: Number(row.id), at: new Date(row.at as string | Date), actorUserId: row.actor_user_id as string | null, actorClientId: row.actor_client_id as string | null,
+    actorEmail: row.actor_email as string | null, actorRoles: row.actor_roles as string[] | null, action: row.action as string, entity: row.entity as string,
+    entityId: row.entity_id as string | null, before: row.before, after: row.after, ip: row.ip as string | null, userAgent: row.user_agent as string | null,
+    requestId: row.request_id as string | null, prevHash: row.prev_hash as string, hash: row.hash as string,
+  };
 }
