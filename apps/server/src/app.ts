@@ -28,6 +28,7 @@ import { createPrincipalLoader } from './modules/auth/principal';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
+import { registerLiveGateway } from './modules/live/live.gateway';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSystemRoutes(app);
   registerAuthRoutes(app, auth, users);
   registerUsersRoutes(app, users);
+  registerLiveGateway(app);
 
   // The SPA: hashed assets cached for a year, index.html never, history fallback for app routes.
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -42,3 +42,7 @@ export {
   AuditListSchema, OutboxMessageSchema,
 } from './app';
 export type { Health, ContactForm } from './app';
+export {
+  LIVE_PROTOCOL_VERSION, LIVE_PATH, LiveClientMessageSchema, LiveServerMessageSchema, LIVE_CLOSE, LIVE_REPLAY_LIMIT, LIVE_LIMITS,
+} from './live';
+export type { LiveClientMessage, LiveServerMessage } from './live';

@@ -27,6 +27,7 @@ export interface RouteEntry {
   method: string;
   url: string;
   policy: AccessPolicy;
+  websocket: boolean;
 }
 
 export function registerAccessControl(app: FastifyInstance): RouteEntry[] {
@@ -38,7 +39,7 @@ export function registerAccessControl(app: FastifyInstance): RouteEntry[] {
         route.config = { ...route.config, policy: { kind: 'public' } };
       } else throw new MissingPolicyError(route.method, route.url);
     }
-    for (const method of [route.method].flat()) if (method !== 'HEAD' && !isInfrastructure) inventory.push({ method, url: route.url, policy: route.config!.policy! });
+    for (const method of [route.method].flat()) if (method !== 'HEAD' && !isInfrastructure) inventory.push({ method, url: route.url, policy: route.config!.policy!, websocket: Boolean(route.websocket) });
   });
 
   app.decorateRequest('principal', null);

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditLog, contactMessages, devOutbox, supportRequests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { appendEvent, publishAll } from '../../lib/events';
 
 const PUBLIC = { policy: { kind: 'public' } } as const;
 const NO_CACHE = 'no-cache, no-store, must-revalidate';
@@ -52,8 +53,10 @@ export function registerSystemRoutes(app: FastifyInstance): void {
         clientId: principal.clientId, userId: principal.userId, kind: request.body.kind, message: request.body.message, page: request.body.page ?? null,
       }).returning();
       await writeAudit(tx, request.audit(), { action: 'support.requested', entity: 'support_request', entityId: created!.id, after: { kind: created!.kind, page: created!.page } });
-      return created!;
+      const event = await appendEvent(tx, { topic: 'support.request_created', clientId: principal.clientId, payload: { id: created!.id, kind: created!.kind } });
+      return { ...created!, event };
     });
+    await publishAll(bus, [row.event]);
     const detail = row.kind === 'upgrade' ? 'Upgrade requested. Our team will contact you shortly.' : 'Request received. Our team will get back to you.';
     return reply.status(201).send({ id: row.id, detail });
   });

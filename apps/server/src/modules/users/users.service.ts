@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { InviteCreateSchema, UpdateProfileSchema } from '@dart/contracts';
 import { clients, invites, userAccountPermissions, userAccountRoles, userAccounts, users } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../lib/audit';
+import { appendEvent, publishAll } from '../../lib/events';
 import { newOpaqueToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { AppDeps } from '../../types';
@@ -135,8 +136,10 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
           .values({ clientId: principal.clientId, email: input.email, roles: input.roles, permissions: input.permissions, tokenHash: sha256(token), invitedBy: principal.userId, expiresAt })
           .returning();
         await writeAudit(tx, ctx, { action: 'invite.created', entity: 'invite', entityId: row!.id, after: { email: input.email, roles: input.roles, permissions: input.permissions } });
-        return row!;
+        const event = await appendEvent(tx, { topic: 'client.invite_created', clientId: principal.clientId, payload: { id: row!.id, email: input.email } });
+        return { ...row!, event };
       });
+      await publishAll(deps.bus, [invite.event]);
       await deps.mailer.send({
         to: input.email,
         subject: `You are invited to ${client?.name ?? 'a client'} on ${deps.config.productName}`,

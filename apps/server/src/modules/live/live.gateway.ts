@@ -1,0 +1,133 @@
+/**
+ * `ws/trade/d/`: live updates. The HTTP upgrade is public; the first message must be `auth` with an
+ * access token within 4 s, else the socket closes 4001. Events are filtered per tenant; a client that
+ * sends `last_position` gets what it missed from the events table, then live events, each exactly once
+ * and in order. A revoked session closes its sockets at once (RELIABILITY #9, #18, #33, #43).
+ */
+import {
+  LIVE_CLOSE, LIVE_LIMITS, LIVE_PATH, LIVE_PROTOCOL_VERSION, LIVE_REPLAY_LIMIT, LiveClientMessageSchema, type LiveServerMessage,
+} from '@dart/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { BusMessage } from '../../lib/bus';
+import { eventsSince, latestPosition } from '../../lib/events';
+import type { Principal } from '../auth/principal';
+
+interface Connection {
+  socket: WebSocket;
+  principal: Principal;
+  /** Highest position delivered; live messages at or below it are duplicates of the replay. */
+  position: number;
+  replaying: boolean;
+  buffered: BusMessage[];
+}
+
+export function registerLiveGateway(app: FastifyInstance): void {
+  const { bus, tokens, principals, database } = app.deps;
+  const connections = new Set<Connection>();
+
+  const send = (socket: WebSocket, message: LiveServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const deliver = (connection: Connection, message: BusMessage) => {
+    if (message.position === undefined || message.position <= connection.position) return;
+    connection.position = message.position;
+    send(connection.socket, { type: 'event', position: message.position, topic: message.topic, payload: message.payload });
+  };
+
+  const unsubscribe = bus.subscribe((message) => {
+    const payload = message.payload as { sessionId?: string; userId?: string };
+    for (const connection of connections) {
+      if (message.topic === 'auth.session_revoked' && payload.sessionId === connection.principal.sessionId) {
+        connection.socket.close(LIVE_CLOSE.unauthenticated, 'Session ended');
+        continue;
+      }
+      if (message.topic === 'auth.user_changed' && payload.userId === connection.principal.userId) {
+        connection.socket.close(LIVE_CLOSE.unauthenticated, 'Session ended');
+        continue;
+      }
+      if (message.position === undefined) continue;
+      if (message.clientId && message.clientId !== connection.principal.clientId) continue;
+      if (connection.replaying) connection.buffered.push(message);
+      else deliver(connection, message);
+    }
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    for (const connection of connections) connection.socket.close(LIVE_CLOSE.goingAway, 'Server shutting down');
+  });
+
+  app.get(LIVE_PATH, { websocket: true, config: { policy: { kind: 'public' } }, schema: { hide: true } }, (socket, request) => {
+    let connection: Connection | null = null;
+    let windowStart = Date.now();
+    let windowCount = 0;
+    const authTimer = setTimeout(() => socket.close(LIVE_CLOSE.unauthenticated, 'Authentication timed out'), LIVE_LIMITS.authTimeoutMs);
+
+    // Listeners are attached synchronously so no early message is lost.
+    socket.on('message', (raw: Buffer, isBinary: boolean) => {
+      const now = Date.now();
+      if (now - windowStart >= 1000) {
+        windowStart = now;
+        windowCount = 0;
+      }
+      if (++windowCount > LIVE_LIMITS.messagesPerSecond) {
+        socket.close(LIVE_CLOSE.policyViolation, 'Too many messages');
+        return;
+      }
+      let parsed;
+      try {
+        parsed = isBinary ? null : LiveClientMessageSchema.safeParse(JSON.parse(raw.toString()));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed?.success) {
+        send(socket, { type: 'error', code: 'BAD_MESSAGE', message: 'Unrecognised message.' });
+        return;
+      }
+      const message = parsed.data;
+      if (message.type === 'ping') {
+        send(socket, { type: 'pong' });
+        return;
+      }
+      if (connection) {
+        send(socket, { type: 'error', code: 'ALREADY_AUTHENTICATED', message: 'Already authenticated.' });
+        return;
+      }
+      clearTimeout(authTimer);
+      void (async () => {
+        try {
+          const claims = await tokens.verify(message.token);
+          const principal = await principals.load(claims.sessionId, claims.userId);
+          if (!principal) throw new Error('session ended');
+          const open = [...connections].filter((c) => c.principal.userId === principal.userId).length;
+          if (open >= LIVE_LIMITS.connectionsPerUser) {
+            socket.close(LIVE_CLOSE.policyViolation, 'Too many connections');
+            return;
+          }
+          const current = await latestPosition(database.db);
+          const from = message.last_position ?? current;
+          connection = { socket, principal, position: from, replaying: true, buffered: [] };
+          connections.add(connection);
+          send(socket, { type: 'auth_ok', version: LIVE_PROTOCOL_VERSION, position: current });
+          // Replay what was missed, then drain what arrived live meanwhile (duplicates skipped by position).
+          let page = await eventsSince(database.db, principal.clientId, from, LIVE_REPLAY_LIMIT);
+          while (page.length > 0) {
+            for (const row of page) deliver(connection, { topic: row.topic, position: row.position, clientId: row.clientId, payload: row.payload });
+            page = page.length === LIVE_REPLAY_LIMIT ? await eventsSince(database.db, principal.clientId, connection.position, LIVE_REPLAY_LIMIT) : [];
+          }
+          for (const buffered of connection.buffered.sort((a, b) => (a.position ?? 0) - (b.position ?? 0))) deliver(connection, buffered);
+          connection.buffered = [];
+          connection.replaying = false;
+        } catch {
+          request.log.info('live socket authentication failed');
+          socket.close(LIVE_CLOSE.unauthenticated, 'Authentication failed');
+        }
+      })();
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      if (connection) connections.delete(connection);
+    });
+    socket.on('error', () => socket.terminate());
+  });
+}
