@@ -38,8 +38,8 @@ export {
 } from './time/holiday-calendar';
 export { INDIA_SETTLEMENT_HOLIDAYS, INDIA_SETTLEMENT_CALENDAR } from './time/india-holidays';
 export { getSettlementDate } from './time/settlement';
-export type { ScheduleSpec, SchedulePeriod, StubType } from './time/schedule';
-export { generateSchedule } from './time/schedule';
+export type { ScheduleSpec, SchedulePeriod, ScheduleDates, StubType } from './time/schedule';
+export { generateSchedule, generateScheduleDates, expandScheduleDates } from './time/schedule';
 
 // day counts
 export type { DayCount, DayCountName, CouponFrequency, YearFractionContext } from './day-count/day-count';

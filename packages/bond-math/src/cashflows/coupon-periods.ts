@@ -8,7 +8,7 @@ import type { CalendarDate } from '../time/calendar-date';
 import { addDays, formatDate } from '../time/calendar-date';
 import type { HolidayCalendar } from '../time/holiday-calendar';
 import { adjustDate } from '../time/holiday-calendar';
-import type { SchedulePeriod } from '../time/schedule';
+import type { ScheduleDates } from '../time/schedule';
 import type { CouponFrequency, DayCount } from '../day-count/day-count';
 import type { BondConvention } from '../conventions/market-conventions';
 import type { CouponPeriod } from '../instruments/bond';
@@ -32,7 +32,8 @@ export interface PrincipalRepayment {
 
 /** Inputs of {@link buildCouponPeriods}. */
 export interface CouponPeriodSpec {
-  readonly schedule: readonly SchedulePeriod[];
+  /** Due dates (compact schedule). */
+  readonly schedule: ScheduleDates;
   /** Annual coupon rate, decimal (before any step). */
   readonly couponRate: number;
   /** Step-up / step-down coupons, ascending by date. */
@@ -50,6 +51,7 @@ export interface CouponPeriodSpec {
 }
 
 const PRINCIPAL_TOLERANCE = 1e-9;
+const NO_REPAYMENTS: readonly PrincipalRepayment[] = [];
 
 /** Interest for a period on `outstandingPer100` at `couponRate` under the convention's coupon rule. */
 export function getPeriodInterest(
@@ -81,31 +83,35 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
   const { schedule, frequency, dayCount, convention, calendar } = spec;
   const steps = spec.couponSteps ?? [];
   const rates = spec.couponRatesPerPeriod;
-  if (rates && rates.length !== schedule.length) {
+  const dueDates = schedule.dueDates;
+  if (rates && rates.length !== dueDates.length) {
     throw new BondMathError(
       'INVALID_ARGUMENT',
-      `couponRatesPerPeriod has ${rates.length} rates for ${schedule.length} periods`,
+      `couponRatesPerPeriod has ${rates.length} rates for ${dueDates.length} periods`,
       'couponRatesPerPeriod',
     );
   }
   const repayments = new Map<number, number>();
-  for (const repayment of spec.principalRepayments ?? []) {
+  for (const repayment of spec.principalRepayments ?? NO_REPAYMENTS) {
     repayments.set(repayment.date, (repayments.get(repayment.date) ?? 0) + repayment.principalPer100);
   }
   const redemptionPer100 = spec.redemptionPer100 ?? 100;
   const periods: CouponPeriod[] = [];
   let outstanding = 100;
-  const lastIndex = schedule.length - 1;
+  const lastIndex = dueDates.length - 1;
   for (let i = 0; i <= lastIndex; i++) {
-    const period = schedule[i] as SchedulePeriod;
+    const startDate = i === 0 ? schedule.issueDate : (dueDates[i - 1] as CalendarDate);
+    const endDate = dueDates[i] as CalendarDate;
+    const referenceStartDate = i === 0 ? schedule.firstReferenceStartDate : startDate;
+    const isRegular = i === 0 ? schedule.firstIsRegular : true;
     let couponRate = spec.couponRate;
     if (rates) couponRate = rates[i] as number;
-    else for (const step of steps) if (period.startDate >= step.fromDate) couponRate = step.couponRate;
+    else if (steps.length > 0) for (const step of steps) if (startDate >= step.fromDate) couponRate = step.couponRate;
     const interest = getPeriodInterest(
-      period.startDate,
-      period.endDate,
-      period.referenceStartDate,
-      period.isRegular,
+      startDate,
+      endDate,
+      referenceStartDate,
+      isRegular,
       couponRate,
       outstanding,
       frequency,
@@ -116,31 +122,35 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
     let premium = 0;
     if (i === lastIndex) {
       principal = outstanding;
-      repayments.delete(period.endDate);
+      if (repayments.size > 0) repayments.delete(endDate);
       premium = (outstanding * (redemptionPer100 - 100)) / 100;
     } else {
-      principal = repayments.get(period.endDate) ?? 0;
-      repayments.delete(period.endDate);
+      if (repayments.size > 0) {
+        principal = repayments.get(endDate) ?? 0;
+        repayments.delete(endDate);
+      }
       if (principal > outstanding + PRINCIPAL_TOLERANCE || principal < 0) {
         throw new BondMathError(
           'INVALID_ARGUMENT',
-          `principalRepayments: ${principal} on ${formatDate(period.endDate)} exceeds outstanding ${outstanding}`,
+          `principalRepayments: ${principal} on ${formatDate(endDate)} exceeds outstanding ${outstanding}`,
           'principalRepayments',
         );
       }
     }
     periods.push({
-      accrualStartDate: period.startDate,
-      dueDate: period.endDate,
-      paymentDate: adjustDate(
-        period.endDate,
-        i === lastIndex ? convention.maturityPaymentConvention : convention.couponPaymentConvention,
-        calendar,
-      ),
+      accrualStartDate: startDate,
+      dueDate: endDate,
+      paymentDate: calendar.isBusinessDay(endDate)
+        ? endDate
+        : adjustDate(
+            endDate,
+            i === lastIndex ? convention.maturityPaymentConvention : convention.couponPaymentConvention,
+            calendar,
+          ),
       recordDate:
-        convention.recordDateDaysBeforeDue === null ? null : addDays(period.endDate, -convention.recordDateDaysBeforeDue),
-      referenceStartDate: period.referenceStartDate,
-      isRegular: period.isRegular,
+        convention.recordDateDaysBeforeDue === null ? null : addDays(endDate, -convention.recordDateDaysBeforeDue),
+      referenceStartDate: referenceStartDate,
+      isRegular: isRegular,
       couponRate,
       outstandingPer100: outstanding,
       interestPer100: interest,

@@ -61,18 +61,25 @@ export interface ExerciseDate {
 }
 
 /**
- * Columns of the coupon periods as typed arrays, precomputed once per bond so
- * the pricing loops (price↔yield) read flat memory and allocate nothing.
+ * Columns of the coupon periods as flat number arrays, precomputed once per bond so
+ * the pricing loops (price↔yield) read packed doubles and allocate nothing. (Plain
+ * packed arrays, not typed arrays: V8 allocates small typed arrays far more slowly,
+ * and bond construction is on the build-then-price hot path.)
  */
 export interface BondCashflowColumns {
   /** Due dates (day numbers), ascending. */
-  readonly dueDates: Int32Array;
+  readonly dueDates: readonly number[];
   /** Total cash flow per due date (interest + principal + premium), per ₹100 original face. */
-  readonly amounts: Float64Array;
+  readonly amounts: readonly number[];
   /** Interest part per due date, per ₹100 original face. */
-  readonly interest: Float64Array;
+  readonly interest: readonly number[];
   /** Principal outstanding during each period, per ₹100 original face. */
-  readonly outstanding: Float64Array;
+  readonly outstanding: readonly number[];
+  /**
+   * Memo of the last settlement-dependent pricing setup (internal to `pricing/`).
+   * Pricing a book at one settlement date re-uses it; it never changes a result.
+   */
+  settlementMemo: unknown;
 }
 
 /** A bond (any kind: G-sec, SDL, T-bill, NCD, zero, FRB, perpetual). Immutable. */
@@ -112,16 +119,16 @@ export interface Bond {
 /** Builds the typed-array columns of a period list. */
 export function buildCashflowColumns(periods: readonly CouponPeriod[]): BondCashflowColumns {
   const n = periods.length;
-  const dueDates = new Int32Array(n);
-  const amounts = new Float64Array(n);
-  const interest = new Float64Array(n);
-  const outstanding = new Float64Array(n);
+  const dueDates: number[] = [];
+  const amounts: number[] = [];
+  const interest: number[] = [];
+  const outstanding: number[] = [];
   for (let i = 0; i < n; i++) {
     const period = periods[i] as CouponPeriod;
-    dueDates[i] = period.dueDate;
-    interest[i] = period.interestPer100;
-    amounts[i] = period.interestPer100 + period.principalPer100 + period.premiumPer100;
-    outstanding[i] = period.outstandingPer100;
+    dueDates.push(period.dueDate);
+    interest.push(period.interestPer100);
+    amounts.push(period.interestPer100 + period.principalPer100 + period.premiumPer100);
+    outstanding.push(period.outstandingPer100);
   }
-  return { dueDates, amounts, interest, outstanding };
+  return { dueDates, amounts, interest, outstanding, settlementMemo: null };
 }

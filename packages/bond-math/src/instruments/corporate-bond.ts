@@ -98,11 +98,8 @@ export function createCorporateBond(spec: CorporateBondSpec): Bond {
   }
   if (spec.maturityDate === undefined) throw new BondMathError('INVALID_ARGUMENT', 'maturityDate is required', 'maturityDate');
   if (spec.couponRate === undefined) throw new BondMathError('INVALID_ARGUMENT', 'couponRate is required', 'couponRate');
-  return createFixedCouponBond({
-    ...spec,
-    kind: 'corporate-bond',
-    maturityDate: spec.maturityDate,
-    couponRate: spec.couponRate,
-    convention,
-  });
+  return createFixedCouponBond(
+    { ...spec, maturityDate: spec.maturityDate, couponRate: spec.couponRate },
+    { kind: 'corporate-bond', convention },
+  );
 }

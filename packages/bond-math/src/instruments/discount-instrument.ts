@@ -36,9 +36,7 @@ export function createDiscountInstrument(spec: DiscountInstrumentSpec): Bond {
   const convention =
     kind === 'treasury-bill' || kind === 'cash-management-bill' ? INDIAN_TREASURY_BILL : INDIAN_MONEY_MARKET_INSTRUMENT;
   const periods = buildCouponPeriods({
-    schedule: [
-      { startDate: spec.issueDate, endDate: spec.maturityDate, referenceStartDate: spec.issueDate, isRegular: false },
-    ],
+    schedule: { issueDate: spec.issueDate, dueDates: [spec.maturityDate], firstReferenceStartDate: spec.issueDate, firstIsRegular: false },
     couponRate: 0,
     frequency: 1,
     dayCount: getDayCount(convention.accrualDayCount),

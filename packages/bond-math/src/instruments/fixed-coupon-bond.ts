@@ -7,7 +7,7 @@ import { formatDate } from '../time/calendar-date';
 import type { HolidayCalendar } from '../time/holiday-calendar';
 import { INDIA_SETTLEMENT_CALENDAR } from '../time/india-holidays';
 import type { StubType } from '../time/schedule';
-import { generateSchedule } from '../time/schedule';
+import { generateScheduleDates } from '../time/schedule';
 import type { CouponFrequency } from '../day-count/day-count';
 import { getDayCount } from '../day-count/registry';
 import type { BondConvention } from '../conventions/market-conventions';
@@ -91,7 +91,10 @@ export function validateBondInputs(spec: {
   }
 }
 
-function sortExercises(list: readonly ExerciseDate[] | undefined, field: string, periods: readonly CouponPeriod[]): ExerciseDate[] {
+const NO_EXERCISES: readonly ExerciseDate[] = [];
+
+function sortExercises(list: readonly ExerciseDate[] | undefined, field: string, periods: readonly CouponPeriod[]): readonly ExerciseDate[] {
+  if (!list || list.length === 0) return NO_EXERCISES;
   const sorted = [...(list ?? [])].sort((a, b) => a.date - b.date);
   const first = periods[0];
   const last = periods[periods.length - 1];
@@ -153,15 +156,23 @@ export function assembleBond(fields: {
 /**
  * Creates a fixed-coupon bond (any frequency) whose schedule is generated backward
  * from maturity, with optional stubs, step coupons, amortisation, calls and puts.
+ * @param overrides - fields that replace those of `spec` (used by the preset builders
+ *   so they need not copy the spec).
  * @throws BondMathError INVALID_ARGUMENT / INVALID_SCHEDULE naming the bad field.
  */
-export function createFixedCouponBond(spec: FixedCouponBondSpec): Bond {
-  validateBondInputs(spec);
-  const convention = spec.convention;
-  const schedule = generateSchedule({
+export function createFixedCouponBond(
+  spec: Omit<FixedCouponBondSpec, 'frequency' | 'convention'> & Partial<Pick<FixedCouponBondSpec, 'frequency' | 'convention'>>,
+  overrides?: Partial<Pick<FixedCouponBondSpec, 'kind' | 'frequency' | 'convention'>>,
+): Bond {
+  const frequency = overrides?.frequency ?? spec.frequency;
+  const convention = overrides?.convention ?? spec.convention;
+  if (frequency === undefined) throw new BondMathError('INVALID_ARGUMENT', 'frequency is required', 'frequency');
+  if (convention === undefined) throw new BondMathError('INVALID_ARGUMENT', 'convention is required', 'convention');
+  validateBondInputs({ frequency, faceValuePerUnit: spec.faceValuePerUnit, couponRate: spec.couponRate });
+  const schedule = generateScheduleDates({
     issueDate: spec.issueDate,
     maturityDate: spec.maturityDate,
-    frequency: spec.frequency,
+    frequency,
     endOfMonth: spec.endOfMonth ?? convention.endOfMonth,
     stub: spec.stub,
     firstCouponDate: spec.firstCouponDate,
@@ -174,16 +185,16 @@ export function createFixedCouponBond(spec: FixedCouponBondSpec): Bond {
     couponRatesPerPeriod: spec.couponRatesPerPeriod,
     principalRepayments: spec.principalRepayments,
     redemptionPer100: spec.redemptionPer100,
-    frequency: spec.frequency,
+    frequency,
     dayCount,
     convention,
     calendar: spec.calendar ?? INDIA_SETTLEMENT_CALENDAR,
   });
   return assembleBond({
-    kind: spec.kind ?? 'fixed-coupon-bond',
+    kind: overrides?.kind ?? spec.kind ?? 'fixed-coupon-bond',
     identifier: spec.identifier,
     description: spec.description,
-    frequency: spec.frequency,
+    frequency,
     faceValuePerUnit: spec.faceValuePerUnit,
     convention,
     periods,

@@ -7,7 +7,7 @@
  */
 import type { CalendarDate } from '../time/calendar-date';
 import { formatDate } from '../time/calendar-date';
-import { generateSchedule } from '../time/schedule';
+import { generateScheduleDates } from '../time/schedule';
 import { INDIAN_GOVERNMENT_SECURITY } from '../conventions/market-conventions';
 import type { Bond } from './bond';
 import type { GovernmentSecuritySpec } from './government-security';
@@ -36,16 +36,16 @@ export function createFloatingRateGovernmentBond(spec: FloatingRateBondSpec): Bo
   const lastKnown = known[known.length - 1];
   if (!lastKnown) throw new BondMathError('INVALID_ARGUMENT', 'knownCoupons: at least the next coupon must be known', 'knownCoupons');
   const assumed = spec.assumedCouponRate ?? lastKnown.couponRate;
-  const schedule = generateSchedule({
+  const schedule = generateScheduleDates({
     issueDate: spec.issueDate,
     maturityDate: spec.maturityDate,
     frequency: 2,
     endOfMonth: INDIAN_GOVERNMENT_SECURITY.endOfMonth,
   });
   const byDue = new Map<number, number>(known.map((coupon) => [coupon.dueDate, coupon.couponRate]));
-  const rates = schedule.map((period) => byDue.get(period.endDate) ?? assumed);
+  const rates = schedule.dueDates.map((dueDate) => byDue.get(dueDate) ?? assumed);
   for (const coupon of known) {
-    if (!schedule.some((period) => period.endDate === coupon.dueDate)) {
+    if (!schedule.dueDates.includes(coupon.dueDate)) {
       throw new BondMathError(
         'INVALID_ARGUMENT',
         `knownCoupons: ${formatDate(coupon.dueDate)} is not a coupon due date`,

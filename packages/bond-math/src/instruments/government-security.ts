@@ -43,15 +43,20 @@ export interface GovernmentSecuritySpec extends BondIdentity {
  */
 export function createGovernmentSecurity(spec: GovernmentSecuritySpec): Bond {
   const lastPeriodSimpleInterest = (spec.lastPeriod ?? 'simple') === 'simple';
-  const convention: BondConvention = {
-    ...INDIAN_GOVERNMENT_SECURITY,
-    lastPeriodSimpleInterest,
-    ...spec.conventionOverrides,
-  };
-  return createFixedCouponBond({
-    ...spec,
+  // Share the preset objects when nothing is overridden (no per-bond convention copies).
+  const convention: BondConvention = spec.conventionOverrides
+    ? { ...INDIAN_GOVERNMENT_SECURITY, lastPeriodSimpleInterest, ...spec.conventionOverrides }
+    : lastPeriodSimpleInterest
+      ? INDIAN_GOVERNMENT_SECURITY
+      : GOVERNMENT_SECURITY_COMPOUNDED_LAST_PERIOD;
+  return createFixedCouponBond(spec, {
     kind: spec.kind ?? 'government-security',
     frequency: 2,
     convention,
   });
 }
+
+const GOVERNMENT_SECURITY_COMPOUNDED_LAST_PERIOD: BondConvention = {
+  ...INDIAN_GOVERNMENT_SECURITY,
+  lastPeriodSimpleInterest: false,
+};

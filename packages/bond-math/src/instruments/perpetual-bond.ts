@@ -40,11 +40,11 @@ export function createPerpetualBond(spec: PerpetualBondSpec): Bond {
   requireArgument(Number.isInteger(years) && years > 0 && years <= 200, 'deemedMaturityYears', 'must be an integer 1–200');
   const roll = spec.rollDate ?? spec.issueDate;
   const yearsFromRoll = years - Math.floor((roll - spec.issueDate) / 366);
-  return createFixedCouponBond({
-    ...spec,
-    kind: 'perpetual-bond',
-    maturityDate: addYears(roll, yearsFromRoll),
-    convention: spec.convention ?? getCorporateConvention({ recordDateDaysBeforeDue: spec.recordDateDaysBeforeDue ?? null }),
-    isPerpetual: true,
-  });
+  return createFixedCouponBond(
+    { ...spec, maturityDate: addYears(roll, yearsFromRoll), isPerpetual: true },
+    {
+      kind: 'perpetual-bond',
+      convention: spec.convention ?? getCorporateConvention({ recordDateDaysBeforeDue: spec.recordDateDaysBeforeDue ?? null }),
+    },
+  );
 }

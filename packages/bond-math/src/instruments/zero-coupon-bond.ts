@@ -35,9 +35,7 @@ export function createZeroCouponBond(spec: ZeroCouponBondSpec): Bond {
   }
   const convention = spec.convention ?? SEBI_CORPORATE_BOND;
   const periods = buildCouponPeriods({
-    schedule: [
-      { startDate: spec.issueDate, endDate: spec.maturityDate, referenceStartDate: spec.issueDate, isRegular: false },
-    ],
+    schedule: { issueDate: spec.issueDate, dueDates: [spec.maturityDate], firstReferenceStartDate: spec.issueDate, firstIsRegular: false },
     couponRate: 0,
     redemptionPer100,
     frequency: 1,

@@ -16,15 +16,102 @@
  */
 import type { PricingSetup } from './pricing-setup';
 
-/** Scratch slot for the derivative of the last {@link evaluatePresentValue} call (avoids allocating a pair). */
+/** Scratch slot for the derivative of the last {@link evaluatePresentValueWithSlope} call (avoids allocating a pair). */
 export const slopeOut = new Float64Array(1);
+
+/** Scratch slot for Σ j·a_j·v^j of the last {@link hornerStreet} call with `withTimes`. */
+const timeWeightedOut = new Float64Array(1);
+
+/**
+ * Σ_{j=0}^{n−1} a_j v^j over the setup's street flows (a_0 = firstAmount,
+ * a_{n−1} = lastAmount, others from the bond's columns), n ≥ 2, by Horner's rule
+ * split into even and odd chains in v² so the two dependency chains run in
+ * parallel on the CPU. With `withTimes` it also accumulates Σ j·a_j·v^j into
+ * `timeWeightedOut[0]` (for the derivative).
+ */
+function hornerStreet(setup: PricingSetup, v: number, withTimes: boolean): number {
+  const amounts = setup.bond.columns.amounts;
+  const first = setup.firstIndex;
+  const top = setup.lastIndex - first; // n − 1 ≥ 1
+  const v2 = v * v;
+  let even: number;
+  let odd: number;
+  let evenTimes = 0;
+  let oddTimes = 0;
+  let j: number;
+  if ((top & 1) === 1) {
+    odd = setup.lastAmount;
+    even = top - 1 === 0 ? setup.firstAmount : (amounts[first + top - 1] as number);
+    if (withTimes) {
+      oddTimes = top * odd;
+      evenTimes = (top - 1) * even;
+    }
+    j = top - 2;
+  } else {
+    even = setup.lastAmount;
+    odd = 0;
+    if (withTimes) evenTimes = top * even;
+    j = top - 1;
+  }
+  // j is odd here: consume pairs (j, j − 1) down to (1, 0); index 0 is firstAmount.
+  if (withTimes) {
+    for (; j >= 3; j -= 2) {
+      const aOdd = amounts[first + j] as number;
+      const aEven = amounts[first + j - 1] as number;
+      odd = odd * v2 + aOdd;
+      even = even * v2 + aEven;
+      oddTimes = oddTimes * v2 + j * aOdd;
+      evenTimes = evenTimes * v2 + (j - 1) * aEven;
+    }
+    if (j === 1) {
+      const aOdd = amounts[first + 1] as number;
+      odd = odd * v2 + aOdd;
+      even = even * v2 + setup.firstAmount;
+      oddTimes = oddTimes * v2 + aOdd;
+      evenTimes = evenTimes * v2;
+    }
+    timeWeightedOut[0] = evenTimes + v * oddTimes;
+  } else {
+    for (; j >= 3; j -= 2) {
+      odd = odd * v2 + (amounts[first + j] as number);
+      even = even * v2 + (amounts[first + j - 1] as number);
+    }
+    if (j === 1) {
+      odd = odd * v2 + (amounts[first + 1] as number);
+      even = even * v2 + setup.firstAmount;
+    }
+  }
+  return even + v * odd;
+}
+
+/**
+ * Present value of the setup's flows at `rate` (per ₹100 original face), value only.
+ * @param rate - yield in the bond's native compounding, decimal.
+ */
+export function evaluatePresentValue(setup: PricingSetup, rate: number): number {
+  const bond = setup.bond;
+  const method = bond.convention.yieldMethod;
+  if (method === 'street') {
+    const f = bond.frequency;
+    const w = setup.periodFraction;
+    if (setup.firstIndex === setup.lastIndex) {
+      if (setup.singleFlowSimple) return setup.firstAmount / (1 + (w * rate) / f);
+      return setup.firstAmount * Math.pow(1 + rate / f, -w);
+    }
+    const periodic = rate / f;
+    const v = 1 / (1 + periodic);
+    // v^w as exp(−w·log1p(y/f)): cheaper than Math.pow in V8 and accurate near y = 0.
+    return Math.exp(-w * Math.log1p(periodic)) * hornerStreet(setup, v, false);
+  }
+  return evaluatePresentValueWithSlope(setup, rate);
+}
 
 /**
  * Present value of the setup's flows at `rate` (per ₹100 original face); writes
  * dPV/dy into `slopeOut[0]`.
  * @param rate - yield in the bond's native compounding, decimal.
  */
-export function evaluatePresentValue(setup: PricingSetup, rate: number): number {
+export function evaluatePresentValueWithSlope(setup: PricingSetup, rate: number): number {
   const bond = setup.bond;
   const method = bond.convention.yieldMethod;
   const first = setup.firstIndex;
@@ -46,19 +133,13 @@ export function evaluatePresentValue(setup: PricingSetup, rate: number): number 
       slopeOut[0] = (-a * (w / f) * df) / base;
       return a * df;
     }
-    const v = 1 / (1 + rate / f);
-    let p = setup.lastAmount;
-    let dp = 0;
-    for (let k = last - 1; k > first; k--) {
-      dp = dp * v + p;
-      p = p * v + (amounts[k] as number);
-    }
-    dp = dp * v + p;
-    p = p * v + setup.firstAmount;
-    const vw = Math.pow(v, w);
-    // dP/dv = w·v^(w−1)·S + v^w·S';  dv/dy = −v²/f
-    slopeOut[0] = ((w * vw * p) / v + vw * dp) * ((-v * v) / f);
-    return vw * p;
+    const periodic = rate / f;
+    const v = 1 / (1 + periodic);
+    const vw = Math.exp(-w * Math.log1p(periodic));
+    const sum = hornerStreet(setup, v, true);
+    // P = v^w·S(v); dP/dy = dP/dv·dv/dy = v^(w−1)·(w·S + Σ j·a_j·v^j)·(−v²/f)
+    slopeOut[0] = -vw * (w * sum + (timeWeightedOut[0] as number)) * (v / f);
+    return vw * sum;
   }
   const settlement = setup.settlementDate;
   const dueDates = bond.columns.dueDates;

@@ -26,6 +26,17 @@ import { getCashflowSchedule } from '../cashflows/cashflow-schedule';
 import { assertSettlementAllowed, getBondSettlementDate, isInShutPeriod } from './settlement-checks';
 import { BondMathError } from '../errors';
 
+/** Runs `run` and returns the BondMathError it throws (fails the test when it does not throw). */
+function catchBondMathError(run: () => unknown): BondMathError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof BondMathError) return error;
+    throw error;
+  }
+  throw new Error('expected a BondMathError');
+}
+
 // 7.18% GS 2033, ISIN IN0020230085: coupons 14 Feb / 14 Aug (RBI issue 14-Aug-2023).
 const gs2033 = createGovernmentSecurity({
   identifier: 'IN0020230085',
@@ -325,14 +336,10 @@ describe('quotes and errors', () => {
   });
 
   it('[PY6] no yield exists for a non-positive dirty price: typed error naming the price', () => {
-    try {
-      getYieldFromPrice(gs2033, d('2025-10-01'), dirtyPrice(0));
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(BondMathError);
-      expect((error as BondMathError).code).toBe('NO_YIELD_EXISTS');
-      expect((error as BondMathError).field).toBe('price');
-    }
+    expect(catchBondMathError(() => getYieldFromPrice(gs2033, d('2025-10-01'), dirtyPrice(0)))).toMatchObject({
+      code: 'NO_YIELD_EXISTS',
+      field: 'price',
+    });
     expect(() => getYieldFromPrice(gs2033, d('2025-10-01'), cleanPrice(-5))).toThrow(/no yield exists/);
   });
 

@@ -44,7 +44,7 @@ export interface PricingSetup {
 }
 
 /** Index of the first period whose due date is after `settlementDate` (periods.length when none). */
-export function findPeriodIndex(dueDates: Int32Array, settlementDate: number): number {
+export function findPeriodIndex(dueDates: readonly number[], settlementDate: number): number {
   let low = 0;
   let high = dueDates.length;
   while (low < high) {
@@ -72,6 +72,18 @@ export function getPeriodAccrued(bond: Bond, period: CouponPeriod, date: Calenda
  * @throws BondMathError SETTLEMENT_BEFORE_ACCRUAL_START, NO_FUTURE_CASHFLOWS, UNSUPPORTED.
  */
 export function createPricingSetup(bond: Bond, settlementDate: CalendarDate, workout?: ExerciseDate): PricingSetup {
+  if (workout === undefined) {
+    // Memo of the last settlement per bond: pricing a book at one date builds each setup once.
+    const memo = bond.columns.settlementMemo as PricingSetup | null;
+    if (memo !== null && memo.settlementDate === settlementDate) return memo;
+    const setup = buildPricingSetup(bond, settlementDate, undefined);
+    bond.columns.settlementMemo = setup;
+    return setup;
+  }
+  return buildPricingSetup(bond, settlementDate, workout);
+}
+
+function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: ExerciseDate | undefined): PricingSetup {
   if (!Number.isInteger(settlementDate)) {
     throw new BondMathError('INVALID_DATE', 'settlementDate must be a CalendarDate', 'settlementDate');
   }

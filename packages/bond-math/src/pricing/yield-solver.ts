@@ -7,10 +7,16 @@
  * it throws NO_YIELD_EXISTS or YIELD_SOLVER_FAILED. Internal to the package.
  */
 import type { PricingSetup } from './pricing-setup';
-import { evaluatePresentValue, slopeOut } from './discounting';
+import { evaluatePresentValue, evaluatePresentValueWithSlope, slopeOut } from './discounting';
 import { BondMathError } from '../errors';
 
-/** Stop when a Newton step is below this (absolute, decimal yield). */
+/**
+ * Stop when a Newton step is below this (relative to max(1, |y|)). Newton converges
+ * quadratically here (e_{n+1} ≈ K·e_n², K = P''/2P' of order 10–100), so the point
+ * after a 1e-10 step is accurate to ~1e-18, far inside the 1e-10 bar.
+ */
+const NEWTON_STEP_TOLERANCE = 1e-10;
+/** Bisection fallback stops at this bracket width (relative). */
 const YIELD_TOLERANCE = 1e-13;
 const MAX_NEWTON_ITERATIONS = 60;
 const MAX_BISECTIONS = 400;
@@ -92,7 +98,7 @@ export function solveYield(setup: PricingSetup, targetPer100Original: number): n
   let rate = getInitialGuess(setup, targetPer100Original, totalAmount);
   if (!(rate > low)) rate = low + Math.min(1, Math.abs(low) * 0.5);
   for (let iteration = 0; iteration < MAX_NEWTON_ITERATIONS; iteration++) {
-    const value = evaluatePresentValue(setup, rate);
+    const value = evaluatePresentValueWithSlope(setup, rate);
     const slope = slopeOut[0] as number;
     const difference = value - targetPer100Original;
     if (difference === 0) return rate;
@@ -102,7 +108,7 @@ export function solveYield(setup: PricingSetup, targetPer100Original: number): n
     if (!Number.isFinite(next) || next <= low || next >= high) {
       next = Number.isFinite(high) ? 0.5 * (low + high) : rate + Math.max(1, Math.abs(rate));
     }
-    if (Math.abs(next - rate) < YIELD_TOLERANCE * Math.max(1, Math.abs(rate))) return next;
+    if (Math.abs(next - rate) < NEWTON_STEP_TOLERANCE * Math.max(1, Math.abs(rate)) && next > low && next < high) return next;
     rate = next;
   }
   // Newton did not settle (pathological flows): fall back to plain bisection on the bracket.

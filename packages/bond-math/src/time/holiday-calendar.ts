@@ -38,21 +38,30 @@ export function createHolidayCalendar(
   holidays: readonly (HolidayEntry | string)[],
   weekendDays: readonly number[] = [6, 7],
 ): HolidayCalendar {
-  const holidaySet = new Set<number>();
+  const holidayDays: number[] = [];
   const isoDates: string[] = [];
   for (const entry of holidays) {
     const iso = typeof entry === 'string' ? entry : entry.date;
     const date = parseDate(iso, 'holidays');
-    holidaySet.add(date);
+    holidayDays.push(date);
     isoDates.push(formatDate(date));
   }
   isoDates.sort();
-  const weekend = new Set(weekendDays);
+  // Weekends as a bit mask over ISO weekdays and holidays as a byte map over their date
+  // range: isBusinessDay runs once per coupon period when a bond is built, so it must be O(1)
+  // without hashing.
+  let weekendMask = 0;
+  for (const weekday of weekendDays) weekendMask |= 1 << weekday;
+  const firstHoliday = holidayDays.length > 0 ? Math.min(...holidayDays) : 0;
+  const lastHoliday = holidayDays.length > 0 ? Math.max(...holidayDays) : -1;
+  const holidayMap = new Uint8Array(Math.max(0, lastHoliday - firstHoliday + 1));
+  for (const day of holidayDays) holidayMap[day - firstHoliday] = 1;
   return {
     name,
     holidays: isoDates,
     isBusinessDay(date: CalendarDate): boolean {
-      return !weekend.has(getWeekday(date)) && !holidaySet.has(date);
+      if ((weekendMask & (1 << getWeekday(date))) !== 0) return false;
+      return date < firstHoliday || date > lastHoliday || holidayMap[date - firstHoliday] === 0;
     },
   };
 }

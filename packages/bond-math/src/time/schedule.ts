@@ -47,11 +47,26 @@ export interface SchedulePeriod {
 }
 
 /**
- * Generates the coupon periods of a bond backward from maturity.
- * @returns periods in ascending order; the first starts on `issueDate`, the last ends on `maturityDate`.
+ * A schedule in compact form (what the bond builders consume; no per-period objects):
+ * period i runs from `dueDates[i − 1]` (the issue date for i = 0) to `dueDates[i]`;
+ * only the first period can be irregular.
+ */
+export interface ScheduleDates {
+  /** Accrual start of the first period. */
+  readonly issueDate: CalendarDate;
+  /** Unadjusted due dates, ascending; the last is the maturity date. */
+  readonly dueDates: readonly CalendarDate[];
+  /** Start of the regular (notional) period ending at `dueDates[0]`. */
+  readonly firstReferenceStartDate: CalendarDate;
+  /** True when the first period is a full regular period. */
+  readonly firstIsRegular: boolean;
+}
+
+/**
+ * Generates the due dates of a bond backward from maturity (compact form).
  * @throws BondMathError INVALID_SCHEDULE when maturity ≤ issue or the first coupon date is off the roll.
  */
-export function generateSchedule(spec: ScheduleSpec): SchedulePeriod[] {
+export function generateScheduleDates(spec: ScheduleSpec): ScheduleDates {
   const { issueDate, maturityDate, frequency } = spec;
   if (!(maturityDate > issueDate)) {
     throw new BondMathError(
@@ -66,17 +81,16 @@ export function generateSchedule(spec: ScheduleSpec): SchedulePeriod[] {
   const month = Math.floor(packed / 100) % 100;
   const day = packed % 100;
   const forceMonthEnd = spec.endOfMonth === true && day === getDaysInMonth(year, month);
-  const rollDate = (k: number): CalendarDate => addMonthsToFields(year, month, day, -k * monthsPerPeriod, forceMonthEnd);
 
   const stopAt = spec.firstCouponDate ?? issueDate;
   // Regular due dates descending from maturity down to (and excluding) the stop date.
-  const dueDates: CalendarDate[] = [maturityDate];
+  const descending: CalendarDate[] = [maturityDate];
   let k = 1;
-  let candidate = rollDate(k);
+  let candidate = addMonthsToFields(year, month, day, -monthsPerPeriod, forceMonthEnd);
   while (candidate > stopAt) {
-    dueDates.push(candidate);
+    descending.push(candidate);
     k++;
-    candidate = rollDate(k);
+    candidate = addMonthsToFields(year, month, day, -k * monthsPerPeriod, forceMonthEnd);
   }
   if (spec.firstCouponDate !== undefined) {
     if (candidate !== spec.firstCouponDate) {
@@ -89,35 +103,41 @@ export function generateSchedule(spec: ScheduleSpec): SchedulePeriod[] {
     if (!(spec.firstCouponDate > issueDate)) {
       throw new BondMathError('INVALID_SCHEDULE', 'firstCouponDate must be after issueDate', 'firstCouponDate');
     }
-    dueDates.push(candidate);
+    descending.push(candidate);
     k++;
-    candidate = rollDate(k);
+    candidate = addMonthsToFields(year, month, day, -k * monthsPerPeriod, forceMonthEnd);
   }
-  dueDates.reverse();
-  // `candidate` is now the first roll date on or before the issue (or before the first coupon date).
-  const periods: SchedulePeriod[] = [];
-  let start = issueDate;
-  // Notional start of the first period: the roll date one period before the first due date.
-  const firstReference = candidate;
-  const firstIsRegular = firstReference === issueDate;
-  let index = 0;
+  // `candidate` is now the roll date one period before the first due date: the first period's notional start.
+  const dueDates = descending.toReversed();
+  const firstIsRegular = candidate === issueDate;
   if (!firstIsRegular && spec.stub === 'long-front' && dueDates.length > 1) {
     // Merge the short stub into the following regular period: one long first period.
-    const firstDue = dueDates[0] as CalendarDate;
-    const secondDue = dueDates[1] as CalendarDate;
-    periods.push({ startDate: issueDate, endDate: secondDue, referenceStartDate: firstDue, isRegular: false });
-    start = secondDue;
-    index = 2;
-  } else {
-    const firstDue = dueDates[0] as CalendarDate;
-    periods.push({ startDate: issueDate, endDate: firstDue, referenceStartDate: firstReference, isRegular: firstIsRegular });
-    start = firstDue;
-    index = 1;
+    const dropped = dueDates.shift() as CalendarDate;
+    return { issueDate, dueDates, firstReferenceStartDate: dropped, firstIsRegular: false };
   }
-  for (; index < dueDates.length; index++) {
-    const due = dueDates[index] as CalendarDate;
-    periods.push({ startDate: start, endDate: due, referenceStartDate: start, isRegular: true });
-    start = due;
+  return { issueDate, dueDates, firstReferenceStartDate: candidate, firstIsRegular };
+}
+
+/** Expands compact schedule dates into period objects. */
+export function expandScheduleDates(dates: ScheduleDates): SchedulePeriod[] {
+  const periods: SchedulePeriod[] = [];
+  for (let i = 0; i < dates.dueDates.length; i++) {
+    const start = i === 0 ? dates.issueDate : (dates.dueDates[i - 1] as CalendarDate);
+    periods.push({
+      startDate: start,
+      endDate: dates.dueDates[i] as CalendarDate,
+      referenceStartDate: i === 0 ? dates.firstReferenceStartDate : start,
+      isRegular: i === 0 ? dates.firstIsRegular : true,
+    });
   }
   return periods;
+}
+
+/**
+ * Generates the coupon periods of a bond backward from maturity.
+ * @returns periods in ascending order; the first starts on `issueDate`, the last ends on `maturityDate`.
+ * @throws BondMathError INVALID_SCHEDULE when maturity ≤ issue or the first coupon date is off the roll.
+ */
+export function generateSchedule(spec: ScheduleSpec): SchedulePeriod[] {
+  return expandScheduleDates(generateScheduleDates(spec));
 }
