@@ -80,7 +80,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new ConfigError(['JWT_SECRET: required in production']);
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+  // Demo accounts with a published password never reach production (RELIABILITY #5).
+  if (e.NODE_ENV === 'production' && e.DEMO_SEED === '1') problems.push('DEMO_SEED: demo accounts are not allowed in production');
+  if (problems.length) throw new ConfigError(problems);
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   return {
     env: e.NODE_ENV,
