@@ -29,6 +29,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { registerLiveGateway } from './modules/live/live.gateway';
+import { prepareFinstruments, registerFinstrumentsRoutes } from './modules/finstruments';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -149,6 +150,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSystemRoutes(app);
   registerAuthRoutes(app, auth, users);
   registerUsersRoutes(app, users);
+  const finstruments = await prepareFinstruments(deps, logger);
+  registerFinstrumentsRoutes(app, finstruments);
   registerLiveGateway(app);
 
   // The SPA: hashed assets cached for a year, index.html never, history fallback for app routes.
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('onClose', async () => {
+    finstruments.stop();
     unsubscribe();
     await bus.close();
     await database.close();

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   CREDENTIAL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   APP_VERSION: z.string().optional(),
   BUILD_ID: z.string().optional(),
+  BOND_IMPORT: z.enum(['off', 'slice', 'full']).optional(),
+  BOND_DATA_DIR: z.string().default(path.resolve(repoRoot, '../shared/data')),
 });
 
 export interface Config {
@@ -54,6 +56,13 @@ export interface Config {
   devOutboxEnabled: boolean;
   version: string;
   buildId: string;
+  /**
+   * Bond universe import at start, only when the finstruments table is empty: `full` (default on the
+   * embedded database outside tests), `slice` (a few hundred rows, for tests) or `off`.
+   */
+  bondImport: 'off' | 'slice' | 'full';
+  /** Folder holding `bonds/` and `trades/` (the shared data set). */
+  bondDataDir: string;
 }
 
 export class ConfigError extends Error {
@@ -110,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutboxEnabled: e.NODE_ENV !== 'production',
     version: e.APP_VERSION ?? pkg.version,
     buildId: e.BUILD_ID ?? `${pkg.version}-${process.pid}-${Date.now().toString(36)}`,
+    bondImport: e.BOND_IMPORT ?? (!e.DATABASE_URL && e.NODE_ENV === 'development' ? 'full' : 'off'),
+    bondDataDir: path.resolve(e.BOND_DATA_DIR),
   };
 }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { WebSocket } from 'ws';
 import { appendEvent, publishAll } from '../src/lib/events';
 import { bearer, createTestApp, DRIVERS, login, type TestApp } from './helpers';
 
@@ -31,7 +31,7 @@ describe.each(DRIVERS)('live updates socket ws/trade/d/ (%s)', (driver) => {
       socket.on('message', (raw) => {
         const message = JSON.parse(raw.toString()) as Record<string, unknown>;
         messages.push(message);
-        for (const w of [...waiters]) if (w.predicate(message)) {
+        for (const w of waiters.slice()) if (w.predicate(message)) {
           waiters.splice(waiters.indexOf(w), 1);
           w.resolve(message);
         }

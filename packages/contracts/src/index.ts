@@ -46,3 +46,15 @@ export {
   LIVE_PROTOCOL_VERSION, LIVE_PATH, LiveClientMessageSchema, LiveServerMessageSchema, LIVE_CLOSE, LIVE_REPLAY_LIMIT, LIVE_LIMITS,
 } from './live';
 export type { LiveClientMessage, LiveServerMessage } from './live';
+export {
+  MIN_SEARCH_CHARACTERS, SEARCH_DEBOUNCE_MS, SEARCH_MAX_RESULTS, SEARCH_PLACEHOLDER, SEARCH_EMPTY_STATES, MATURED_LABEL, UNLISTED_LABEL,
+  NOT_AVAILABLE, IM_DOWNLOAD_HINT, IM_DOWNLOAD_SUCCESS, PRICE_YIELD_SWITCH_THRESHOLD, SETTLEMENT_DELTAS, DEFAULT_SETTLEMENT_DELTA,
+  LIST_PAGE_SIZE_MAX, LIST_PAGE_SIZE_DEFAULT, PRICING_MESSAGES, isinSchema, FinstrumentIdParamsSchema, SECURITY_TYPES,
+  FinstrumentSearchQuerySchema, FinstrumentSummarySchema, FinstrumentSearchResponseSchema, RatingSchema, ReferencePriceSchema,
+  FinstrumentDetailSchema, PriceRequestSchema, ConsiderationDetailsSchema, PriceInfoSchema, CashflowRequestSchema,
+  CashflowScheduleSchema, NUMERIC_FILTER_TYPES, DATE_FILTER_TYPES, PaginationSchema, FINSTRUMENT_NUMERIC_FIELDS,
+  FINSTRUMENT_DATE_FIELDS, FINSTRUMENT_SORT_FIELDS, IssuerBondsRequestSchema, FinstrumentListRequestSchema,
+  FinstrumentListRowSchema, FinstrumentListSchema, TRADE_NUMERIC_FIELDS, TRADE_DATE_FIELDS, TRADE_SORT_FIELDS,
+  TradesRequestSchema, TradeRowSchema, TradeListSchema, CreditRationaleSchema, ImDownloadRequestSchema, QuoteDownloadRequestSchema,
+} from './finstruments';
+export type { FinstrumentSummary, FinstrumentDetail, PriceRequest, ConsiderationDetails, PriceInfo } from './finstruments';

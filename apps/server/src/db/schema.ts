@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, date, doublePrecision, index, integer, jsonb, serial, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -242,4 +242,131 @@ export const devOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('dev_outbox_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/* ---------------------------------------------------------------------------------------------
+ * Reference data of the bond universe (issue 4), loaded by modules/finstruments/importer.ts.
+ * Dates are ISO strings (`date` columns, mode string): calendar dates without a time zone.
+ * ------------------------------------------------------------------------------------------- */
+
+/** One issuer: the first 7 ISIN characters for companies, `IN0-GOI`, or `SDL-<state code>`. */
+export const issuers = pgTable('issuers', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  securityTypes: text('security_types'),
+  mostCommonRating: text('most_common_rating'),
+  contentHash: text('content_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A debt instrument with everything pricing needs. `provenance` maps a field to the source column or
+ * file it came from; `assumed` lists the fields filled by a documented default (shown on the page).
+ */
+export const finstruments = pgTable(
+  'finstruments',
+  {
+    id: serial('id').primaryKey(),
+    isin: text('isin').notNull(),
+    displayName: text('display_name').notNull(),
+    longName: text('long_name'),
+    issuerKey: text('issuer_key').references(() => issuers.key),
+    issuerName: text('issuer_name'),
+    securityType: text('security_type').notNull(),
+    couponRate: doublePrecision('coupon_rate'),
+    couponFrequency: integer('coupon_frequency'),
+    dayCount: text('day_count'),
+    faceValue: doublePrecision('face_value'),
+    paidUpValue: doublePrecision('paid_up_value'),
+    issueDate: date('issue_date', { mode: 'string' }),
+    listingDate: date('listing_date', { mode: 'string' }),
+    maturityDate: date('maturity_date', { mode: 'string' }),
+    maturityYear: integer('maturity_year'),
+    perpetual: boolean('perpetual').notNull().default(false),
+    tenorDays: integer('tenor_days'),
+    callSchedule: jsonb('call_schedule').$type<Array<{ date: string; price: number }>>().notNull().default([]),
+    putSchedule: jsonb('put_schedule').$type<Array<{ date: string; price: number }>>().notNull().default([]),
+    isListed: boolean('is_listed').notNull().default(false),
+    exchanges: text('exchanges').array().notNull().default(sql`ARRAY[]::text[]`),
+    nseSymbol: text('nse_symbol'),
+    nseSeries: text('nse_series'),
+    bseScripCode: text('bse_scrip_code'),
+    bseSymbol: text('bse_symbol'),
+    isinStatus: text('isin_status'),
+    creditRating: text('credit_rating'),
+    ratingAgency: text('rating_agency'),
+    ratingAsOf: date('rating_as_of', { mode: 'string' }),
+    provenance: jsonb('provenance').$type<Record<string, string>>().notNull().default({}),
+    assumed: text('assumed').array().notNull().default(sql`ARRAY[]::text[]`),
+    /** Lower-cased name, ISIN, symbols and issuer: the trigram-indexed search text. */
+    searchText: text('search_text').notNull(),
+    /** Traded value seen in the trade files (₹), a liquidity hint for ranking. */
+    liquidity: doublePrecision('liquidity').notNull().default(0),
+    /** The best reference yield (fraction) and its source, denormalised for the Find grid filters. */
+    referenceYield: doublePrecision('reference_yield'),
+    referenceSource: text('reference_source'),
+    contentHash: text('content_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('finstruments_isin_key').on(t.isin),
+    index('finstruments_issuer_idx').on(t.issuerKey, t.maturityDate),
+    index('finstruments_maturity_idx').on(t.maturityDate),
+    index('finstruments_type_idx').on(t.securityType, t.maturityDate),
+  ],
+);
+
+/** Every agency/rating pair seen for an instrument, with the date and the source. */
+export const finstrumentRatings = pgTable(
+  'finstrument_ratings',
+  {
+    id: serial('id').primaryKey(),
+    finstrumentId: integer('finstrument_id').notNull().references(() => finstruments.id),
+    agency: text('agency').notNull(),
+    rating: text('rating').notNull(),
+    asOf: date('as_of', { mode: 'string' }),
+    source: text('source').notNull(),
+  },
+  (t) => [uniqueIndex('finstrument_ratings_key').on(t.finstrumentId, t.agency, t.rating, t.source)],
+);
+
+/** Observed prices/yields: exchange closes, reported OTC trades and fund valuations. */
+export const finstrumentTrades = pgTable(
+  'finstrument_trades',
+  {
+    id: serial('id').primaryKey(),
+    finstrumentId: integer('finstrument_id').notNull().references(() => finstruments.id),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    /** Clean price per ₹100 face (null when the source gives only a yield). */
+    pricePer100: doublePrecision('price_per_100'),
+    /** Yield as a fraction (0.0718), null when the source gives only a price. */
+    yieldFraction: doublePrecision('yield_fraction'),
+    valueInr: doublePrecision('value_inr'),
+    numTrades: integer('num_trades'),
+    detail: text('detail'),
+    source: text('source').notNull(),
+  },
+  (t) => [uniqueIndex('finstrument_trades_key').on(t.finstrumentId, t.tradeDate, t.kind, t.detail)],
+);
+
+/** The reference price/yield of an instrument used as the pricing default (one per source and date). */
+export const referencePrices = pgTable(
+  'reference_prices',
+  {
+    id: serial('id').primaryKey(),
+    finstrumentId: integer('finstrument_id').notNull().references(() => finstruments.id),
+    priceDate: date('price_date', { mode: 'string' }).notNull(),
+    /** Clean price per ₹100 face; null when derived from a yield. */
+    cleanPrice: doublePrecision('clean_price'),
+    /** Yield as a fraction, in the bond's own compounding. */
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    /** NSE_CM_CLOSE | NSE_OTC_TRADE | MF_VALUATION | MATRIX. */
+    source: text('source').notNull(),
+    /** Lower wins: observed trades before valuations before the matrix. */
+    priority: integer('priority').notNull(),
+    detail: text('detail'),
+  },
+  (t) => [uniqueIndex('reference_prices_key').on(t.finstrumentId, t.source, t.priceDate), index('reference_prices_pick_idx').on(t.finstrumentId, t.priority, t.priceDate)],
 );

@@ -1,0 +1,81 @@
+/** The bond importer on slices of the real files: counts, idempotency, rejections with reasons, provenance. */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { createLogger } from '../src/lib/logger';
+import { importBonds } from '../src/modules/finstruments';
+import { createPostgresDatabase, DRIVERS } from './helpers';
+
+const dataDir = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/dart-test-unused' }).bondDataDir;
+const head = (file: string, lines: number) => readFileSync(path.join(dataDir, file), 'utf8').split(/\r?\n/).slice(0, lines);
+
+/** A tiny data folder: real rows plus broken ones. */
+function craftedDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dart-bonds-'));
+  mkdirSync(path.join(dir, 'bonds'));
+  mkdirSync(path.join(dir, 'trades'));
+  const universe = readFileSync(path.join(dataDir, 'bonds/bond_universe.csv'), 'utf8').split(/\r?\n/);
+  const gsec = universe.filter((line) => line.startsWith('IN0020220151,'));
+  const columns = universe[0]!.split(',').length;
+  const blank = (isin: string, type: string) => [isin, type, ...Array<string>(columns - 2).fill('')].join(',');
+  writeFileSync(path.join(dir, 'bonds/bond_universe.csv'), [...universe.slice(0, 30), ...gsec, blank('XX12345', 'Bond/NCD'), blank('INE123A07AB1', ''), universe[5]!].join('\r\n'));
+  writeFileSync(path.join(dir, 'bonds/issuers.csv'), head('bonds/issuers.csv', 5).join('\r\n'));
+  writeFileSync(path.join(dir, 'bonds/ratings_from_mf_portfolios.csv'), head('bonds/ratings_from_mf_portfolios.csv', 40).join('\r\n'));
+  const prices = readFileSync(path.join(dataDir, 'trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv'), 'utf8').split(/\r?\n/);
+  writeFileSync(path.join(dir, 'trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv'), [prices[0], ...prices.filter((l) => l.includes(',IN0020220151,')), ...prices.slice(1, 4)].join('\r\n'));
+  writeFileSync(path.join(dir, 'trades/nse_corporate_bond_trades_one_day_2025-08.csv'), head('trades/nse_corporate_bond_trades_one_day_2025-08.csv', 3).join('\r\n'));
+  writeFileSync(path.join(dir, 'trades/mf_portfolio_debt_valuations_2024-01_to_2025-09.csv'), head('trades/mf_portfolio_debt_valuations_2024-01_to_2025-09.csv', 30).join('\r\n'));
+  return dir;
+}
+
+describe.each(DRIVERS)('bond importer (%s)', (driver) => {
+  let database: Database;
+  let drop = async () => {};
+  beforeAll(async () => {
+    if (driver === 'postgres') {
+      const created = await createPostgresDatabase();
+      drop = created.drop;
+      database = await openPostgres(created.url, createLogger('silent'), 30_000);
+    } else database = await openPglite('memory://');
+    await migrate(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop();
+  });
+
+  it('imports a slice of the real files, then a second run changes nothing', async () => {
+    const first = await importBonds(database, { dataDir, slice: true });
+    expect(first.finstruments.inserted).toBeGreaterThan(300);
+    expect(first.finstruments.updated).toBe(0);
+    expect(first.trades.inserted).toBeGreaterThan(100);
+    expect(first.referencePrices.inserted).toBeGreaterThan(100);
+    expect(first.curve.points).toBeGreaterThanOrEqual(5);
+    const second = await importBonds(database, { dataDir, slice: true });
+    for (const table of ['issuers', 'finstruments', 'ratings', 'trades', 'referencePrices'] as const) {
+      expect(second[table].inserted, table).toBe(0);
+      expect(second[table].updated, table).toBe(0);
+      expect(second[table].unchanged, table).toBe(first[table].inserted);
+    }
+    const [gsec] = await database.query<{ display_name: string; coupon_rate: number; coupon_frequency: number; provenance: Record<string, string>; assumed: string[]; reference_source: string }>(
+      "SELECT display_name, coupon_rate, coupon_frequency, provenance, assumed, reference_source FROM finstruments WHERE isin = 'IN0020220151'",
+    );
+    expect(gsec).toMatchObject({ display_name: '7.26% GS 2033', coupon_rate: 7.26, coupon_frequency: 2, assumed: [], reference_source: 'NSE_CM_CLOSE' });
+    expect(gsec!.provenance.coupon_rate).toContain('NSE');
+    expect(gsec!.provenance.maturity_date).toContain('maturity_date; source: NSE');
+  });
+
+  it('rejects broken rows with reasons and keeps the good ones', async () => {
+    const summary = await importBonds(database, { dataDir: craftedDataDir() });
+    expect(summary.rejectedByReason, JSON.stringify(summary.rejectedByReason)).toMatchObject({ 'invalid ISIN': 1 });
+    expect(summary.rejectedByReason, JSON.stringify(summary.rejectedByReason)).toMatchObject({ 'missing security type': 1 });
+    expect(summary.rejectedByReason['duplicate ISIN']).toBe(1);
+    expect(summary.finstruments.rejected).toBe(3);
+    expect(summary.rejectedExamples).toEqual(expect.arrayContaining([{ file: 'bond_universe.csv', key: 'XX12345', reason: 'invalid ISIN' }]));
+    expect(summary.finstruments.inserted + summary.finstruments.updated + summary.finstruments.unchanged).toBe(30);
+  });
+});
