@@ -6,7 +6,7 @@
     var scheme = stored === 'light' || stored === 'dark' ? stored : 'auto';
     if (scheme === 'auto') scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-  } catch (e) {
+  } catch {
     document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   }
 })();

@@ -1,7 +1,5 @@
 /** Which screens a user can reach from the menus, decided by the same rules as the route guards. */
-import {
-  evaluateAccess, findWebRoute, isComplianceUser, isClientOpsAdmin, webRoutePolicy, type SessionUser,
-} from '@dart/contracts';
+import { evaluateAccess, findWebRoute, isComplianceUser, isClientOpsAdmin, webRoutePolicy, type SessionUser } from '@dart/contracts';
 import { toAccessSubject } from '../lib/session';
 
 export type NavVisibility = 'visible' | 'premium' | 'hidden';
@@ -36,5 +34,4 @@ export const SETTINGS_NAV = [
   { path: '/exchange-credentials', label: 'Exchange credentials' },
 ] as const;
 
-export const canManageOrganisation = (user: SessionUser | null): boolean =>
-  user !== null && isClientOpsAdmin(toAccessSubject(user));
+export const canManageOrganisation = (user: SessionUser | null): boolean => user !== null && isClientOpsAdmin(toAccessSubject(user));

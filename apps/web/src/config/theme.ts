@@ -3,18 +3,40 @@ import { Z_INDEX } from '@dart/contracts';
 
 /** Dart blue: a deep, calm institutional blue (shade 9 is the brand colour #224b94). */
 const dart: MantineColorsTuple = [
-  '#eef3ff', '#dce4f5', '#b5c7eb', '#8ba8e1', '#6a8dd8', '#557cd3', '#4873d2', '#3962ba', '#3057a7', '#224b94',
+  '#eef3ff',
+  '#dce4f5',
+  '#b5c7eb',
+  '#8ba8e1',
+  '#6a8dd8',
+  '#557cd3',
+  '#4873d2',
+  '#3962ba',
+  '#3057a7',
+  '#224b94',
+];
+
+/** A slightly blue-tinted dark palette with brighter text than Mantine's default (dark-0 is body text). */
+const dark: MantineColorsTuple = [
+  '#e3e6ed',
+  '#c2c8d4',
+  '#9aa2b3',
+  '#717a8e',
+  '#4b5365',
+  '#363d4e',
+  '#2a303f',
+  '#1f2431',
+  '#171b26',
+  '#10131b',
 ];
 
 export const theme = createTheme({
   primaryColor: 'dart',
   primaryShade: { light: 8, dark: 5 },
-  colors: { dart },
+  colors: { dart, dark },
   defaultRadius: 'md',
   focusRing: 'auto',
   cursorType: 'pointer',
-  fontFamily:
-    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+  fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   components: {
     Tooltip: { defaultProps: { zIndex: Z_INDEX.tooltip } },

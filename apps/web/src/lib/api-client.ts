@@ -4,6 +4,7 @@
  */
 import { createApi, createHttpClient, HttpError } from '@dart/client';
 import { getAccessToken, setAccessToken } from './access-token';
+import { setSessionHint } from './session-hint';
 
 let sessionLostHandler: () => void = () => undefined;
 
@@ -23,19 +24,22 @@ let lastRefreshAt = 0;
 /**
  * Exchanges the httpOnly refresh cookie for a new access token. Concurrent callers share one
  * request: refresh tokens rotate, and two parallel refreshes would look like token reuse.
- * Resolves false when the server refuses (no session); rejects on network failure.
+ * Resolves false when the server refuses the refresh token (no session); rejects on network
+ * failures and on 429/5xx, which say nothing about the session.
  */
 export function refreshAccessToken(): Promise<boolean> {
   refreshInFlight ??= api
     .refresh()
     .then((tokens) => {
       setAccessToken(tokens.access);
+      setSessionHint(true);
       lastRefreshAt = Date.now();
       return true;
     })
     .catch((error: unknown) => {
-      if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+      if (error instanceof HttpError && [400, 401, 403].includes(error.status)) {
         setAccessToken(null);
+        setSessionHint(false);
         return false;
       }
       throw error;

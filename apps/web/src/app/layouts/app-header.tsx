@@ -1,13 +1,21 @@
 import { ROLE_LABELS } from '@dart/contracts';
-import {
-  ActionIcon, Avatar, Badge, Burger, Container, Drawer, Group, Menu, Stack, Text, Tooltip, UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Burger, Container, Drawer, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import {
-  BoxIcon, BuildingIcon, ChevronDownIcon, HelpIcon, KeyIcon, LogoutIcon, ReceiptIcon, SearchIcon, ShieldIcon,
-  UserIcon, UsersIcon, NetworkIcon,
+  BoxIcon,
+  BuildingIcon,
+  ChevronDownIcon,
+  HelpIcon,
+  KeyIcon,
+  LogoutIcon,
+  ReceiptIcon,
+  SearchIcon,
+  ShieldIcon,
+  UserIcon,
+  UsersIcon,
+  NetworkIcon,
 } from '../../components/ui/icons';
 import { ButtonLink } from '../../components/ui/router-links';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
@@ -35,8 +43,9 @@ export function AppHeader() {
   const [supportOpened, support] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
 
-  const items = APP_NAV_PATHS.map((path) => ({ path, label: APP_NAV_LABELS[path], visibility: navVisibility(path, user) }))
-    .filter((item) => item.visibility !== 'hidden');
+  const items = APP_NAV_PATHS.map((path) => ({ path, label: APP_NAV_LABELS[path], visibility: navVisibility(path, user) })).filter(
+    (item) => item.visibility !== 'hidden',
+  );
 
   const navLinks = (onClick?: () => void) =>
     items.map((item) => (

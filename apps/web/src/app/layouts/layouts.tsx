@@ -187,7 +187,11 @@ export function SettingsLayout({ children }: LayoutProps) {
 function ProductLayout({ product, children }: LayoutProps & { product: 'dart' | 'find' }) {
   const links =
     product === 'dart'
-      ? { name: 'Dart workspace', tagline: 'Quote, negotiate and report from one screen', other: { to: '/product/find', label: 'See Find' } }
+      ? {
+          name: 'Dart workspace',
+          tagline: 'Quote, negotiate and report from one screen',
+          other: { to: '/product/find', label: 'See Find' },
+        }
       : { name: 'Find', tagline: 'Search and understand every bond', other: { to: '/product/dart', label: 'See the Dart workspace' } };
   return (
     <div className={classes.page} data-layout={`product${product}`}>

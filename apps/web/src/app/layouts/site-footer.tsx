@@ -29,6 +29,9 @@ const COLUMNS = [
   },
 ] as const;
 
+/** Read once when the bundle loads; a footer does not need to tick over at midnight on New Year's Eve. */
+const CURRENT_YEAR = new Date().getFullYear();
+
 export function SiteFooter() {
   return (
     <footer className={classes.footer}>
@@ -37,8 +40,8 @@ export function SiteFooter() {
           <Stack gap="sm">
             <BrandLogo size="sm" />
             <Text size="sm" c="dimmed" maw={280}>
-              Bond trading and market data for India&apos;s debt market: corporate bonds, government securities and
-              money-market instruments.
+              Bond trading and market data for India&apos;s debt market: corporate bonds, government securities and money-market
+              instruments.
             </Text>
           </Stack>
           {COLUMNS.map((column) => (
@@ -57,8 +60,8 @@ export function SiteFooter() {
         <Divider my="lg" />
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} Dart. Software for market participants; trades are executed, reported and settled
-            on the exchanges&apos; platforms.
+            © {CURRENT_YEAR} Dart. Software for market participants; trades are executed, reported and settled on the exchanges&apos;
+            platforms.
           </Text>
           <Text size="xs" c="dimmed">
             Made for the Indian debt market.

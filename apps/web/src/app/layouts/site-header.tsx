@@ -56,13 +56,7 @@ export function SiteHeader({ variant = 'default' }: { variant?: 'default' | 'inv
             <Group gap="sm" wrap="nowrap" visibleFrom="xs">
               {actions}
             </Group>
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              aria-label="Open navigation"
-              color={inverse ? 'white' : undefined}
-            />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" color={inverse ? 'white' : undefined} />
           </Group>
         </Group>
       </Container>

@@ -13,9 +13,9 @@ const ButtonBase = forwardRef<HTMLAnchorElement, ButtonProps & ComponentPropsWit
 ));
 ButtonBase.displayName = 'ButtonBase';
 
-const NavLinkBase = forwardRef<HTMLAnchorElement, NavLinkProps & Omit<ComponentPropsWithoutRef<'a'>, keyof NavLinkProps>>(
-  (props, ref) => <NavLink component="a" ref={ref} {...props} />,
-);
+const NavLinkBase = forwardRef<HTMLAnchorElement, NavLinkProps & Omit<ComponentPropsWithoutRef<'a'>, keyof NavLinkProps>>((props, ref) => (
+  <NavLink component="a" ref={ref} {...props} />
+));
 NavLinkBase.displayName = 'NavLinkBase';
 
 export const AnchorLink = createLink(AnchorBase);

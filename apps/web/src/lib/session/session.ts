@@ -3,13 +3,17 @@ import type { SessionUser, TokenResponse } from '@dart/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getAccessToken, setAccessToken } from '../access-token';
 import { api, refreshAccessToken } from '../api-client';
+import { hasSessionHint, setSessionHint } from '../session-hint';
 
 /**
  * The session user (spec §3) or null. Without an access token in memory (every page load) the
  * refresh cookie is exchanged for one first; a refused refresh means "not signed in".
  */
 export async function getSession(): Promise<SessionUser | null> {
-  if (!getAccessToken() && !(await refreshAccessToken())) return null;
+  if (!getAccessToken()) {
+    if (!hasSessionHint()) return null;
+    if (!(await refreshAccessToken())) return null;
+  }
   try {
     return await api.session();
   } catch (error) {
@@ -47,6 +51,7 @@ export function useSessionUser(): SessionUser {
 /** Stores the new access token and loads the session (spec §4 sign-in). */
 export async function completeSignIn(queryClient: QueryClient, tokens: TokenResponse): Promise<SessionUser> {
   setAccessToken(tokens.access);
+  setSessionHint(true);
   const user = await api.session();
   queryClient.setQueryData(sessionQueryOptions().queryKey, user);
   return user;

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { setAccessToken } from '../../../lib/access-token';
 import { http } from '../../../lib/api-client';
+import { setSessionHint } from '../../../lib/session-hint';
 import { sessionQueryOptions } from '../../../lib/session';
 
 /**
@@ -15,6 +16,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     // Already signed out on the server (or offline): the local state is cleared regardless.
   }
   setAccessToken(null);
+  setSessionHint(false);
   queryClient.setQueryData(sessionQueryOptions().queryKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
 }

@@ -31,8 +31,7 @@ export function ForgotPasswordForm() {
     return (
       <Stack gap="md">
         <Alert variant="light" color="teal" icon={<MailIcon />} title="Check your e-mail" role="status">
-          If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset its password. The link
-          works once.
+          If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset its password. The link works once.
         </Alert>
         <AnchorLink to="/auth/login" size="sm" ta="center">
           Back to sign in

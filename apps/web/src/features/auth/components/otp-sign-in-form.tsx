@@ -23,9 +23,7 @@ const normaliseIdentity = (mode: AuthMode, identity: string): string =>
   mode === 'mobile' ? identity.replace(/[\s-]/g, '') : identity.trim();
 
 const identityPayload = (mode: AuthMode) => (values: IdentityValues) => ({
-  ...(mode === 'email'
-    ? { email: normaliseIdentity(mode, values.identity) }
-    : { mobile: normaliseIdentity(mode, values.identity) }),
+  ...(mode === 'email' ? { email: normaliseIdentity(mode, values.identity) } : { mobile: normaliseIdentity(mode, values.identity) }),
   request_type: 'login' as const,
   auth_mode: mode,
   client_mode: 'SOFTWARE' as const,
@@ -98,7 +96,7 @@ export function OtpSignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) 
     return (
       <form onSubmit={onVerify} noValidate aria-label="Enter one-time password">
         <Stack gap="md">
-          <Alert variant="light" icon={<MailIcon />} title="Check your inbox">
+          <Alert variant="light" icon={<MailIcon />} title="Check your inbox" role="status">
             We sent a 6-digit code to <strong>{sentTo.identity}</strong>. It expires in {minutes} minute
             {minutes === 1 ? '' : 's'}.
           </Alert>
@@ -127,12 +125,7 @@ export function OtpSignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) 
                 Resend in {resendIn}s
               </Text>
             ) : (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => void sendCode(sentTo.identity, sentTo.mode)}
-              >
+              <Anchor component="button" type="button" size="sm" onClick={() => void sendCode(sentTo.identity, sentTo.mode)}>
                 Resend code
               </Anchor>
             )}

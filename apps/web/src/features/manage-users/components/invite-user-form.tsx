@@ -1,6 +1,6 @@
 import { InviteCreateSchema, PERMISSIONS, PERMISSION_LABELS, ROLE_LABELS, type Role } from '@dart/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, CopyButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/ui/form-error-alert';
@@ -35,29 +35,35 @@ export function InviteUserForm() {
     }
   });
 
-  const inviteLink = invite?.token
-    ? `${window.location.origin}/client/register?invite=${encodeURIComponent(invite.token)}`
-    : null;
+  const inviteLink = invite?.token ? `${window.location.origin}/client/register?invite=${encodeURIComponent(invite.token)}` : null;
 
   return (
-    <Paper withBorder radius="lg" p="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Invite a user">
-        <Stack gap="md">
-          <div>
-            <Title order={2} fz={18}>
-              Invite a colleague
-            </Title>
-            <Text size="sm" c="dimmed">
-              They receive an e-mail link to join your organisation with the roles you choose.
-            </Text>
-          </div>
-          <FormErrorAlert message={formError} />
-          <TextInput label="Email" type="email" placeholder="colleague@company.com" required error={errors.email?.message} {...form.register('email')} />
+    <form onSubmit={onSubmit} noValidate aria-label="Invite a user">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          They receive an e-mail link to join your organisation with the roles you choose.
+        </Text>
+        <FormErrorAlert message={formError} />
+        <TextInput
+          label="Email"
+          type="email"
+          placeholder="colleague@company.com"
+          required
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Controller
             control={form.control}
             name="roles"
             render={({ field }) => (
-              <Checkbox.Group label="Roles" withAsterisk value={field.value} onChange={(value) => field.onChange(value as Role[])} error={errors.roles?.message}>
+              <Checkbox.Group
+                label="Roles"
+                withAsterisk
+                value={field.value}
+                onChange={(value) => field.onChange(value as Role[])}
+                error={errors.roles?.message}
+              >
                 <Stack gap={8} mt={6}>
                   {INVITABLE_ROLES.map((role) => (
                     <Checkbox key={role} value={role} label={ROLE_LABELS[role]} />
@@ -79,29 +85,29 @@ export function InviteUserForm() {
               </Checkbox.Group>
             )}
           />
-          <Button type="submit" loading={isSubmitting}>
-            Send invitation
-          </Button>
-          {invite ? (
-            <Alert color="teal" variant="light" icon={<CheckIcon />} title={`Invitation sent to ${invite.email}`} role="status">
-              <Stack gap={6}>
-                <Text size="sm">Valid until {formatDate(invite.expires_at)}.</Text>
-                {inviteLink ? (
-                  <CopyButton value={inviteLink}>
-                    {({ copied, copy }) => (
-                      <Group>
-                        <Button size="xs" variant="light" color="teal" onClick={copy}>
-                          {copied ? 'Link copied' : 'Copy invitation link'}
-                        </Button>
-                      </Group>
-                    )}
-                  </CopyButton>
-                ) : null}
-              </Stack>
-            </Alert>
-          ) : null}
-        </Stack>
-      </form>
-    </Paper>
+        </SimpleGrid>
+        <Button type="submit" loading={isSubmitting}>
+          Send invitation
+        </Button>
+        {invite ? (
+          <Alert color="teal" variant="light" icon={<CheckIcon />} title={`Invitation sent to ${invite.email}`} role="status">
+            <Stack gap={6}>
+              <Text size="sm">Valid until {formatDate(invite.expires_at)}.</Text>
+              {inviteLink ? (
+                <CopyButton value={inviteLink}>
+                  {({ copied, copy }) => (
+                    <Group>
+                      <Button size="xs" variant="light" color="teal" onClick={copy}>
+                        {copied ? 'Link copied' : 'Copy invitation link'}
+                      </Button>
+                    </Group>
+                  )}
+                </CopyButton>
+              ) : null}
+            </Stack>
+          </Alert>
+        ) : null}
+      </Stack>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { PERMISSION_LABELS, ROLE_LABELS } from '@dart/contracts';
-import { Alert, Badge, Button, EmptyState, Group, Paper, ScrollArea, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, EmptyState, Group, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { AlertIcon, UsersIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
 import { formatCount } from '../../../lib/format';
@@ -49,7 +49,7 @@ export function UsersTable() {
         />
       ) : (
         <ScrollArea>
-          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="lg" miw={720} aria-label="Users">
+          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="lg" miw={860} aria-label="Users">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -62,14 +62,18 @@ export function UsersTable() {
             <Table.Tbody>
               {query.data.results.map((user) => (
                 <Table.Tr key={user.id}>
-                  <Table.Td fw={500}>
-                    {`${user.first_name} ${user.last_name}`.trim() || <Text span c="dimmed" size="sm">Pending sign-up</Text>}
+                  <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                    {`${user.first_name} ${user.last_name}`.trim() || (
+                      <Text span c="dimmed" size="sm">
+                        Pending sign-up
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
                       {user.roles.map((role) => (
-                        <Badge key={role} variant="light" radius="sm" tt="none">
+                        <Badge key={role} variant="light" radius="sm" tt="none" style={{ overflow: 'visible' }}>
                           {ROLE_LABELS[role]}
                         </Badge>
                       ))}
@@ -81,15 +85,13 @@ export function UsersTable() {
                         None
                       </Text>
                     ) : (
-                      <Tooltip label={user.permissions.map((permission) => PERMISSION_LABELS[permission]).join(', ')} multiline w={260}>
-                        <Text size="sm" style={{ cursor: 'help' }} tabIndex={0}>
-                          {user.permissions.length} of 4
-                        </Text>
-                      </Tooltip>
+                      <Text size="sm" c="dimmed" maw={260}>
+                        {user.permissions.map((permission) => PERMISSION_LABELS[permission]).join(', ')}
+                      </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="dot" color={STATUS_COLOR[user.status] ?? 'gray'} tt="capitalize">
+                    <Badge variant="dot" color={STATUS_COLOR[user.status] ?? 'gray'} tt="capitalize" w="max-content">
                       {user.status}
                     </Badge>
                   </Table.Td>

@@ -37,9 +37,9 @@ export function AboutPage() {
             Making India&apos;s bond market easier to trade
           </Title>
           <Text size="xl" className={classes.heroText}>
-            India&apos;s corporate bond market is large and growing, yet much of it still trades over phone calls and chat
-            groups. Dart gives dealers one screen to find bonds, price them, negotiate with their network and report the
-            deal, with the controls institutions need.
+            India&apos;s corporate bond market is large and growing, yet much of it still trades over phone calls and chat groups. Dart
+            gives dealers one screen to find bonds, price them, negotiate with their network and report the deal, with the controls
+            institutions need.
           </Text>
         </Stack>
       </Hero>
@@ -54,9 +54,9 @@ export function AboutPage() {
               Who uses Dart
             </Title>
             <Text c="dimmed">
-              Corporate treasuries, banks, mutual funds, insurers, brokers, family offices and wealth managers use Dart to
-              trade corporate bonds, government securities and money-market instruments. Each organisation controls its
-              own users, roles and exchange credentials.
+              Corporate treasuries, banks, mutual funds, insurers, brokers, family offices and wealth managers use Dart to trade corporate
+              bonds, government securities and money-market instruments. Each organisation controls its own users, roles and exchange
+              credentials.
             </Text>
           </Stack>
           <Stack gap="sm" align="flex-start">

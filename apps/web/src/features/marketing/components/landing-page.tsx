@@ -1,6 +1,15 @@
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  BuildingIcon, ChartIcon, ChatIcon, CheckIcon, KeyIcon, NetworkIcon, ReceiptIcon, SearchIcon, ShieldIcon, UsersIcon,
+  BuildingIcon,
+  ChartIcon,
+  ChatIcon,
+  CheckIcon,
+  KeyIcon,
+  NetworkIcon,
+  ReceiptIcon,
+  SearchIcon,
+  ShieldIcon,
+  UsersIcon,
 } from '../../../components/ui/icons';
 import { ButtonLink } from '../../../components/ui/router-links';
 import { homePathFor, useSession } from '../../../lib/session';
@@ -92,8 +101,7 @@ export function LandingPage() {
               The bond desk for India&apos;s debt market
             </Title>
             <Text size="xl" className={classes.heroText} maw={560}>
-              Dart brings bond search, pricing, negotiation and exchange reporting into one screen for treasuries,
-              funds, banks and brokers.
+              Dart brings bond search, pricing, negotiation and exchange reporting into one screen for treasuries, funds, banks and brokers.
             </Text>
             <Group gap="sm">
               {user ? (
@@ -126,9 +134,8 @@ export function LandingPage() {
                 ))}
               </Group>
               <Text size="sm" className={classes.heroText}>
-                Deals are executed and reported on the exchanges&apos; RFQ platforms and settled through NSE Clearing
-                (NSCCL) and Indian Clearing Corporation (ICCL). Dart is the desk; the market infrastructure stays where it
-                is.
+                Deals are executed and reported on the exchanges&apos; RFQ platforms and settled through NSE Clearing (NSCCL) and Indian
+                Clearing Corporation (ICCL). Dart is the desk; the market infrastructure stays where it is.
               </Text>
             </Stack>
           </Box>

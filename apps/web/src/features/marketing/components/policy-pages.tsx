@@ -72,9 +72,7 @@ export function ChatPolicyPage() {
         },
         {
           heading: 'Reporting a problem',
-          body: [
-            'If you receive a message that breaks this policy, report it through Contact support in the app. We review every report.',
-          ],
+          body: ['If you receive a message that breaks this policy, report it through Contact support in the app. We review every report.'],
         },
       ]}
     />
@@ -162,9 +160,7 @@ export function TermsPage() {
         },
         {
           heading: 'Plans',
-          body: [
-            'Some features are part of the Premium plan. An administrator can request an upgrade from within the app.',
-          ],
+          body: ['Some features are part of the Premium plan. An administrator can request an upgrade from within the app.'],
         },
         {
           heading: 'Law',

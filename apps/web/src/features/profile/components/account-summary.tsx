@@ -28,7 +28,7 @@ export function AccountSummary({ user }: { user: SessionUser }) {
           <Item label="Roles">
             <Group gap={6}>
               {user.user_info.roles.map((role) => (
-                <Badge key={role} variant="light" radius="sm">
+                <Badge key={role} variant="light" radius="sm" tt="none">
                   {ROLE_LABELS[role]}
                 </Badge>
               ))}

@@ -107,8 +107,20 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
           </div>
           <FormErrorAlert message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="First name" autoComplete="given-name" required error={form.formState.errors.firstName?.message} {...form.register('firstName')} />
-            <TextInput label="Last name" autoComplete="family-name" required error={form.formState.errors.lastName?.message} {...form.register('lastName')} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              error={form.formState.errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              error={form.formState.errors.lastName?.message}
+              {...form.register('lastName')}
+            />
             <TextInput
               label="Mobile number"
               type="tel"

@@ -1,11 +1,14 @@
 import {
-  CLIENT_TYPES, INDIVIDUAL_CATEGORIES, RegistrationSchema, type ClientType, type IndividualCategory, type SessionUser,
+  CLIENT_TYPES,
+  INDIVIDUAL_CATEGORIES,
+  RegistrationSchema,
+  type ClientType,
+  type IndividualCategory,
+  type SessionUser,
 } from '@dart/contracts';
-import {
-  Button, Checkbox, Group, PasswordInput, Radio, Select, SimpleGrid, Stack, Text, TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/ui/form-error-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { payloadResolver } from '../../../lib/form-resolver';
@@ -92,17 +95,15 @@ export function ClientDetailsStep({ email, verification, invite, onRegistered }:
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const clientType = form.watch('clientType');
-  const authMode = form.watch('authMode');
+  const clientType = useWatch({ control: form.control, name: 'clientType' });
+  const authMode = useWatch({ control: form.control, name: 'authMode' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       onRegistered(await register.mutateAsync(RegistrationSchema.parse(toPayload(values))));
     } catch (error) {
-      setFormError(
-        applyServerErrors(error, form.setError, Object.values(PATH_TO_FIELD), PATH_TO_FIELD),
-      );
+      setFormError(applyServerErrors(error, form.setError, Object.values(PATH_TO_FIELD), PATH_TO_FIELD));
     }
   });
 

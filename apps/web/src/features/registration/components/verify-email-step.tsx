@@ -69,7 +69,7 @@ export function VerifyEmailStep({ invitedEmail, onVerified }: VerifyEmailStepPro
     return (
       <form onSubmit={verify} noValidate aria-label="Verify e-mail">
         <Stack gap="md">
-          <Alert variant="light" icon={<MailIcon />} title="Check your inbox">
+          <Alert variant="light" icon={<MailIcon />} title="Check your inbox" role="status">
             We sent a 6-digit code to <strong>{sentTo}</strong>.
           </Alert>
           <FormErrorAlert message={formError} />

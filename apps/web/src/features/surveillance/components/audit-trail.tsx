@@ -1,6 +1,4 @@
-import {
-  Alert, Badge, Button, Code, EmptyState, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Table, Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Code, EmptyState, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AlertIcon, ShieldIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
@@ -78,10 +76,14 @@ export function AuditTrail() {
             <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
               {data.results.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {formatDateTime(entry.at)}
+                  <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(entry.at)}</Table.Td>
+                  <Table.Td>
+                    {entry.actor_email ?? (
+                      <Text span c="dimmed" size="sm">
+                        system
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td>{entry.actor_email ?? <Text span c="dimmed" size="sm">system</Text>}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={actionColor(entry.action)} radius="sm" tt="none">
                       {entry.action}

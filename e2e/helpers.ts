@@ -1,0 +1,71 @@
+/** Shared steps of the browser tests: demo sign-in and reading one-time codes from the dev outbox. */
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export const DEMO = {
+  dealer: 'dealer@demo.dart',
+  viewer: 'viewer@demo.dart',
+  opsAdmin: 'opsadmin@demo.dart',
+  compliance: 'compliance@demo.dart',
+  backOffice: 'backoffice@demo.dart',
+  secondDealer: 'dealer@second.dart',
+  basic: 'basic@small.dart',
+  broker: 'broker@brokers.dart',
+} as const;
+
+interface OutboxMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export async function outboxFor(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { results: OutboxMessage[] }).results;
+}
+
+/** Ids already in the outbox, so a later read can wait for a message that is new. */
+export async function outboxIds(request: APIRequestContext, to: string): Promise<Set<string>> {
+  return new Set((await outboxFor(request, to)).map((message) => message.id));
+}
+
+/** Waits for a new message to `to` and returns the 6-digit code in its body. */
+export async function readNewOtp(request: APIRequestContext, to: string, seen: Set<string>): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const fresh = (await outboxFor(request, to)).find((message) => !seen.has(message.id));
+        code = fresh ? /\b(\d{6})\b/.exec(fresh.body)?.[1] : undefined;
+        return code;
+      },
+      { message: `a one-time code e-mailed or texted to ${to}`, timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code as string;
+}
+
+/** Signs in with the password form and waits until the app has left the login page. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, path = '/auth/login'): Promise<void> {
+  await page.goto(path);
+  const form = passwordForm(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+}
+
+export const passwordForm = (page: Page): Locator => page.getByRole('form', { name: 'Sign in with password' });
+export const otpRequestForm = (page: Page): Locator => page.getByRole('form', { name: 'Request one-time password' });
+export const otpCodeForm = (page: Page): Locator => page.getByRole('form', { name: 'Enter one-time password' });

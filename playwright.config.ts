@@ -1,0 +1,72 @@
+/**
+ * Browser end-to-end tests: Debian's Chromium (never a downloaded browser) against the real server,
+ * started fresh on an empty data directory with the demo seed. The web app must be built first
+ * (`npm run build`; `npm test` does it). Usage: node_modules/.bin/playwright test
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+const baseURL = `http://127.0.0.1:${PORT}`;
+// Computed once: the config is evaluated again in each worker, which must not pick another directory.
+process.env.DART_E2E_DATA_DIR ??= path.join(os.tmpdir(), `dart-e2e-${Date.now()}`);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }]],
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 860 },
+        launchOptions: {
+          executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/server/src/index.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.DART_E2E_DATA_DIR,
+      DEMO_SEED: '1',
+      NODE_ENV: 'test',
+      // Every browser in the suite shares 127.0.0.1, and each page load refreshes the session: the
+      // per-IP limit on credential endpoints (30/min by default) would otherwise fail tests at random.
+      CREDENTIAL_RATE_PER_MINUTE: '600',
+    },
+  },
+});
