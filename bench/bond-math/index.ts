@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { Bond, CalendarDate, CleanPrice } from '../../packages/bond-math/src/index';
+import type { Bond, CalendarDate, CleanPrice } from '@dart/bond-math';
 import {
   addDays,
   createCorporateBond,
@@ -22,7 +22,7 @@ import {
   getYieldFromPrice,
   makeYield,
   parseDate,
-} from '../../packages/bond-math/src/index';
+} from '@dart/bond-math';
 
 /** One benchmark figure. */
 export interface BenchResult {

@@ -52,7 +52,7 @@ export function buildQueries(dataDir: string, today: string): Query[] {
   const sdls = live.filter((r) => r.security_type === 'SDL' && r.coupon_rate);
   const sdlUnique = unique(sdls, (r) => `S|${r.issuer_name}|${Number(r.coupon_rate)}|${r.maturity_date!.slice(0, 4)}`);
   const corporates = live.filter((r) => r.security_type === 'Bond/NCD' && r.coupon_rate && r.issuer_name_source !== 'BSE short name (abbreviation)');
-  const corpUnique = unique(corporates, (r) => `C|${r.issuer_name.split(/\s+/)[0]!.toLowerCase()}|${Number(r.coupon_rate)}|${r.maturity_date!.slice(0, 4)}`);
+  const corpUnique = unique(corporates, (r) => `C|${(r.issuer_name ?? "").split(/\s+/)[0]!.toLowerCase()}|${Number(r.coupon_rate)}|${r.maturity_date!.slice(0, 4)}`);
   const states = [...new Set(sdls.map((r) => r.issuer_name!.replace(/^State of |Government of /i, '').toLowerCase()))];
   for (let i = 0; i < QUERIES; i++) {
     const kind = i % 7;

@@ -30,6 +30,7 @@ const MATRIX: Array<{ method: 'GET' | 'POST' | 'PATCH'; url: string; body?: () =
   { method: 'POST', url: '/api/chatter/user/security-preference', body: () => ({ key: 'login_alerts', enabled: true }), expect: everyone(200, 401) },
   { method: 'POST', url: '/api/support/requests/', body: () => ({ kind: 'support', message: 'Matrix probe' }), expect: everyone(201, 401) },
   { method: 'GET', url: '/api/client/users/', expect: only(['opsadmin'], 200) },
+  { method: 'GET', url: '/api/client/invites/', expect: only(['opsadmin'], 200) },
   { method: 'POST', url: '/api/client/invites/', body: () => ({ email: `matrix${++inviteCounter}@democapital.in`, roles: ['clientviewer'] }), expect: only(['opsadmin'], 201) },
   { method: 'GET', url: '/api/surveillance/audit/', expect: only(['compliance'], 200) },
   // Public credential endpoints: validation answers 400 to an empty body for everyone.

@@ -85,6 +85,10 @@ describe.each(DRIVERS)('registration and invites (%s)', (driver) => {
     const invite = json<{ token: string; client_name: string }>(created);
     expect(invite.client_name).toBe('Demo Capital');
     expect((await t.app.inject({ method: 'GET', url: `/api/invites/${invite.token}/` })).statusCode).toBe(200);
+    const pending = json<{ results: Array<{ email: string }> }>(await t.app.inject({ method: 'GET', url: '/api/client/invites/', headers: bearer(ops.access) }));
+    expect(pending.results.map((r) => r.email)).toContain('analyst@democapital.in');
+    const mail = json<{ results: Array<{ body: string }> }>(await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=analyst%40democapital.in' }));
+    expect(mail.results[0]!.body).toContain(`http://localhost:80/client/register?invite=${invite.token}`.replace(':80', ''));
     const bad = await t.app.inject({ method: 'GET', url: '/api/invites/not-a-real-invite/' });
     expect(bad.statusCode).toBe(410);
     expect(json(bad)).toEqual({ code: 'INVITE_INVALID', message: 'Invitation URL invalid' });
@@ -92,7 +96,7 @@ describe.each(DRIVERS)('registration and invites (%s)', (driver) => {
     const verification = await verify('analyst@democapital.in');
     const joined = await t.app.inject({
       method: 'POST', url: '/api/client/register/',
-      payload: payload('analyst@democapital.in', '9123456783', verification, { corporate_identity: null, invite: invite.token }),
+      payload: { ...payload('analyst@democapital.in', '9123456783', verification, { corporate_identity: null, invite: invite.token }), client_type: undefined },
     });
     expect(joined.statusCode).toBe(200);
     const session = json<{ name: string; user_info: { roles: string[] } }>(

@@ -8,7 +8,7 @@ export function createApi(http: HttpClient) {
   return {
     login: (email: string, password: string) => http.post<TokenResponse>('/api/token/', { email, password }),
     refresh: (refresh?: string) => http.post<TokenResponse>('/api/token/refresh/', refresh ? { refresh } : {}),
-    logout: () => http.post<{ detail: string }>('/api/logout/', {}),
+    logout: () => http.post<{ detail: string }>('/api/logout/', {}, { isTokenEndpoint: true }),
     session: () => http.get<SessionUser>('/api/session/'),
     requestOtp: (body: RequestOtp) => http.post<{ detail: string; expires_in: number }>('/api/request-otp/', body),
     otpLogin: (body: OtpLogin) => http.post<TokenResponse>('/api/token/otp/', body),
@@ -28,6 +28,20 @@ export function createApi(http: HttpClient) {
       http.patch<SessionUser>('/api/profile/', body),
     setSecurityPreference: (key: string, enabled: boolean) =>
       http.post<SessionUser>('/api/chatter/user/security-preference', { key, enabled }),
+    auditEntries: (page = 1, pageSize = 20) =>
+      http.get<{ results: Array<{ id: string; at: string; actor_email: string | null; action: string; entity: string; entity_id: string | null; ip: string | null }>; count: number }>(
+        '/api/surveillance/audit/',
+        { query: { page, page_size: pageSize } },
+      ),
+    clientUsers: () =>
+      http.get<{ results: Array<{ id: string; first_name: string; last_name: string; email: string; roles: string[]; permissions: string[]; status: string }>; count: number }>(
+        '/api/client/users/',
+      ),
+    pendingInvites: () => http.get<{ results: Array<{ id: string; email: string; roles: string[]; expires_at: string; created_at: string }> }>('/api/client/invites/'),
+    createInvite: (body: { email: string; roles: string[]; permissions?: string[] }) =>
+      http.post<{ id: string; email: string; roles: string[]; client_name: string; expires_at: string; token?: string }>('/api/client/invites/', body),
+    devOutbox: (to?: string) =>
+      http.get<{ results: Array<{ id: string; channel: 'email' | 'sms'; to: string; subject: string; body: string; created_at: string }> }>('/api/dev/outbox', { query: { to } }),
     version: () => http.get<{ version: string }>('/version.json', { headers: { 'cache-control': 'no-cache' } }),
     buildManifest: () => http.get<{ id: string }>('/builds/latest.json', { headers: { 'cache-control': 'no-cache' } }),
     health: () => http.get<unknown>('/api/health'),

@@ -51,8 +51,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Token endpoints never trigger refresh-and-retry. */
-const TOKEN_PATH = /\/api\/token\//;
+/** Token endpoints (and sign-out) never trigger refresh-and-retry. */
+const TOKEN_PATH = /\/api\/(?:token|logout)\//;
 /** The chatter trade POST whose 200 also carries its status (spec §8). */
 const CHATTER_TRADE_PATH = /\/api\/chatter\/trade\/?$/;
 

@@ -87,7 +87,8 @@ export const RegistrationSchema = z
     pan: panSchema,
     password: passwordSchema.optional(),
     identity: z.strictObject({ first_name: nameSchema('First name'), last_name: nameSchema('Last name') }),
-    client_type: z.enum(CLIENT_TYPES),
+    /** Required for a new client; an invitee joins the inviting client and may omit it. */
+    client_type: z.enum(CLIENT_TYPES).optional(),
     category: z.enum(Object.keys(INDIVIDUAL_CATEGORIES) as [keyof typeof INDIVIDUAL_CATEGORIES]).nullable().optional(),
     corporate_identity: z.strictObject({ name: nameSchema('Company name') }).nullable(),
     contact: z.strictObject({ email: emailSchema, mobile: mobileSchema, whatsapp_consent: z.boolean().default(false) }),
@@ -99,8 +100,13 @@ export const RegistrationSchema = z
   .superRefine((value, ctx) => {
     if (value.auth_mode === 'password' && !value.password)
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+    if (value.invite) return;
+    if (!value.client_type) {
+      ctx.addIssue({ code: 'custom', path: ['client_type'], message: 'Client type is required.' });
+      return;
+    }
     const corporate = value.client_type === 'CORP' || value.client_type === 'CORP-P';
-    if (corporate && !value.corporate_identity && !value.invite)
+    if (corporate && !value.corporate_identity)
       ctx.addIssue({ code: 'custom', path: ['corporate_identity', 'name'], message: 'Company name is required.' });
     if (!corporate && !value.category)
       ctx.addIssue({ code: 'custom', path: ['category'], message: 'Category is required.' });

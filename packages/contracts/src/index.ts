@@ -38,7 +38,7 @@ export type { Layout, WebRoute } from './web-routes';
 export {
   VersionSchema, BuildManifestSchema, HealthSchema, RedirectLookupQuerySchema, RedirectLookupSchema, SUPPORT_KINDS,
   SupportRequestSchema, SupportRequestCreatedSchema, ContactFormSchema, InviteCreateSchema, InviteSchema,
-  InviteValidationSchema, ClientUserSchema, ClientUserListSchema, AuditEntrySchema, AuditListQuerySchema,
+  InviteValidationSchema, PendingInviteListSchema, ClientUserSchema, ClientUserListSchema, AuditEntrySchema, AuditListQuerySchema,
   AuditListSchema, OutboxMessageSchema,
 } from './app';
 export type { Health, ContactForm } from './app';

@@ -39,8 +39,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, user
     schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: LoginRequestSchema, response: { 200: TokenResponseSchema } },
   }, async (request, reply) => withRefreshCookie(reply, await auth.login(request.body.email, request.body.password, request.audit())));
 
+  // Refresh is not under the credential limiter: refresh tokens are 256-bit and every page load of a
+  // signed-in user refreshes, so offices behind one IP would hit it. The global per-IP limit applies.
   r.post('/api/token/refresh/', {
-    config: { ...PUBLIC, ...CREDENTIAL_RATE },
+    config: PUBLIC,
     schema: { tags: ['auth'], summary: 'Rotate the refresh token (body or cookie)', body: RefreshRequestSchema.optional(), response: { 200: TokenResponseSchema } },
   }, async (request, reply) => {
     try {

@@ -235,13 +235,15 @@ export function createAuthService(deps: AppDeps) {
           roles = found.invite.roles;
           permissions = found.invite.permissions;
         } else {
+          // The schema guarantees client_type when there is no invite.
+          const clientType = input.client_type!;
           const client = await repo.insertClient(tx, {
             name: input.corporate_identity?.name ?? `${input.identity.first_name} ${input.identity.last_name}`,
-            clientType: input.client_type,
+            clientType,
             category: input.category ?? null,
             pan: input.pan,
             tier: 'BASIC',
-            segment: input.client_type.startsWith('INDV') ? 'NON_INSTITUTIONAL' : 'INSTITUTIONAL',
+            segment: clientType.startsWith('INDV') ? 'NON_INSTITUTIONAL' : 'INSTITUTIONAL',
           });
           clientId = client.id;
           await writeAudit(tx, ctx, { action: 'client.created', entity: 'client', entityId: client.id, after: { name: client.name, client_type: client.clientType } });

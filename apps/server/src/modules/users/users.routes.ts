@@ -1,6 +1,6 @@
 /** Profile, security preferences, client users and invites. */
 import {
-  ClientUserListSchema, InviteCreateSchema, InviteSchema, SecurityPreferenceUpdateSchema, SessionUserSchema, UpdateProfileSchema,
+  ClientUserListSchema, InviteCreateSchema, InviteSchema, PendingInviteListSchema, SecurityPreferenceUpdateSchema, SessionUserSchema, UpdateProfileSchema,
 } from '@dart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,8 +25,13 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService): 
     schema: { tags: ['users'], summary: "Users of the caller's client", response: { 200: ClientUserListSchema } },
   }, async (request) => users.listClientUsers(request.principal!));
 
+  r.get('/api/client/invites/', {
+    config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'] } },
+    schema: { tags: ['users'], summary: "Pending invites of the caller's client", response: { 200: PendingInviteListSchema } },
+  }, async (request) => users.pendingInvites(request.principal!));
+
   r.post('/api/client/invites/', {
     config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'], write: true } },
     schema: { tags: ['users'], summary: 'Invite a user to the caller\'s client', body: InviteCreateSchema, response: { 201: InviteSchema } },
-  }, async (request, reply) => reply.status(201).send(await users.createInvite(request.principal!, request.body, request.audit())));
+  }, async (request, reply) => reply.status(201).send(await users.createInvite(request.principal!, request.body, request.audit(), `${request.protocol}://${request.headers.host ?? 'localhost'}`)));
 }

@@ -2,7 +2,7 @@
 import {
   DEFAULT_ALLOWED_EXCHANGES, SECURITY_PREFERENCES, type Exchange, type Permission, type Role, type SessionUser,
 } from '@dart/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InviteCreateSchema, UpdateProfileSchema } from '@dart/contracts';
 import { clients, invites, userAccountPermissions, userAccountRoles, userAccounts, users } from '../../db/schema';
@@ -124,7 +124,18 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
       return { results, count: results.length };
     },
 
-    async createInvite(principal: Principal, input: z.output<typeof InviteCreateSchema>, ctx: AuditContext) {
+    /** Open (unaccepted, unexpired) invites of the caller's client. */
+    async pendingInvites(principal: Principal) {
+      const rows = await db
+        .select()
+        .from(invites)
+        .where(and(eq(invites.clientId, principal.clientId), isNull(invites.acceptedAt), gt(invites.expiresAt, deps.now())))
+        .orderBy(desc(invites.createdAt));
+      return { results: rows.map((r) => ({ id: r.id, email: r.email, roles: r.roles as Role[], expires_at: r.expiresAt.toISOString(), created_at: r.createdAt.toISOString() })) };
+    },
+
+    /** `webOrigin` is the site the ops admin is on; the e-mailed link is absolute on it. */
+    async createInvite(principal: Principal, input: z.output<typeof InviteCreateSchema>, ctx: AuditContext, webOrigin: string) {
       const token = newOpaqueToken();
       const expiresAt = new Date(deps.now().getTime() + INVITE_TTL_DAYS * 86_400_000);
       const [client] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, principal.clientId));
@@ -143,7 +154,7 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
       await deps.mailer.send({
         to: input.email,
         subject: `You are invited to ${client?.name ?? 'a client'} on ${deps.config.productName}`,
-        text: `You have been invited to join ${client?.name ?? 'a client'} on ${deps.config.productName}. Register here within ${INVITE_TTL_DAYS} days: /client/register?invite=${token}`,
+        text: `You have been invited to join ${client?.name ?? 'a client'} on ${deps.config.productName}. Register here within ${INVITE_TTL_DAYS} days: ${new URL(`/client/register?invite=${encodeURIComponent(token)}`, webOrigin).toString()}`,
       });
       return { id: invite.id, email: invite.email, roles: invite.roles as Role[], client_name: client?.name ?? '', expires_at: invite.expiresAt.toISOString(), token };
     },
