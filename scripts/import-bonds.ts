@@ -66,7 +66,12 @@ function progress(phase: string, done: number, total: number): void {
 
 try {
   await migrate(database);
-  const summary = await importBonds(database, { dataDir: values['data-dir'] ?? config.bondDataDir, slice: values.slice, batchSize, onProgress: progress });
+  const summary = await importBonds(database, {
+    dataDir: values['data-dir'] ?? config.bondDataDir,
+    slice: values.slice,
+    batchSize,
+    onProgress: progress,
+  });
   if (tty) process.stderr.write('\n');
   if (values.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else {
@@ -74,11 +79,16 @@ try {
       `  ${name.padEnd(18)} inserted ${String(c.inserted).padStart(6)}  updated ${String(c.updated).padStart(6)}  unchanged ${String(c.unchanged).padStart(6)}  rejected ${String(c.rejected).padStart(5)}`;
     const out = [
       `Imported into ${database.driver} in ${(summary.durationMs / 1000).toFixed(1)} s`,
-      line('issuers', summary.issuers), line('finstruments', summary.finstruments), line('ratings', summary.ratings),
-      line('trades', summary.trades), line('reference prices', summary.referencePrices),
+      line('issuers', summary.issuers),
+      line('finstruments', summary.finstruments),
+      line('ratings', summary.ratings),
+      line('trades', summary.trades),
+      line('reference prices', summary.referencePrices),
       `  G-sec curve: ${summary.curve.date ?? 'none'} (${summary.curve.points} points)`,
       'Rejected rows by reason:',
-      ...Object.entries(summary.rejectedByReason).sort((a, b) => b[1] - a[1]).map(([reason, n]) => `  ${String(n).padStart(6)}  ${reason}`),
+      ...Object.entries(summary.rejectedByReason)
+        .sort((a, b) => b[1] - a[1])
+        .map(([reason, n]) => `  ${String(n).padStart(6)}  ${reason}`),
     ];
     process.stdout.write(`${out.join('\n')}\n`);
   }

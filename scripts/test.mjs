@@ -42,7 +42,12 @@ if (!args.has('--only-e2e')) {
   step('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
   step('typecheck', process.execPath, ['scripts/typecheck.mjs']);
   const vitestReport = path.join(reportDir, 'vitest.json');
-  step('unit and integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+  step('unit and integration (vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]);
   if (existsSync(vitestReport)) {
     const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
     totals.passed += report.numPassedTests ?? 0;
@@ -59,13 +64,18 @@ if (!args.has('--skip-e2e')) {
   const specs = existsSync(path.join(root, 'e2e')) ? readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')) : [];
   if (!chromium) {
     const banner = '!'.repeat(78);
-    console.error(`\n${banner}\nEND-TO-END TESTS NOT RUN: no Chromium found (looked at $CHROME_PATH, /usr/bin/chromium).\nThese browser tests did not run and are NOT counted as passed:\n${specs.map((s) => `  - e2e/${s}`).join('\n')}\nGet Chromium:  sudo apt-get install -y chromium   (or set CHROME_PATH to a Chromium binary)\n${banner}\n`);
+    console.error(
+      `\n${banner}\nEND-TO-END TESTS NOT RUN: no Chromium found (looked at $CHROME_PATH, /usr/bin/chromium).\nThese browser tests did not run and are NOT counted as passed:\n${specs.map((s) => `  - e2e/${s}`).join('\n')}\nGet Chromium:  sudo apt-get install -y chromium   (or set CHROME_PATH to a Chromium binary)\n${banner}\n`,
+    );
     totals.skipped += specs.length;
     if (process.env.CI) failures.push('e2e (no Chromium under CI)');
   } else {
     step('build web', 'npm', ['run', '--silent', 'build']);
     const e2eReport = path.join(reportDir, 'playwright.json');
-    step('end-to-end (playwright, chromium)', bin('playwright'), ['test'], { CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+    step('end-to-end (playwright, chromium)', bin('playwright'), ['test'], {
+      CHROME_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    });
     if (existsSync(e2eReport)) {
       const stats = JSON.parse(readFileSync(e2eReport, 'utf8')).stats ?? {};
       totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);

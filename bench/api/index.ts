@@ -14,7 +14,11 @@ const CONNECTIONS = 10;
 
 function serve(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ port: number; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -36,18 +40,37 @@ export async function run(): Promise<BenchResult[]> {
   const app = await serve('serve-app.ts');
   try {
     const signIn = await fetch(`http://127.0.0.1:${app.port}/api/token/`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'dealer@demo.dart', password: 'Demo@12345' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dealer@demo.dart', password: 'Demo@12345' }),
     });
     const { access } = (await signIn.json()) as { access: string };
     // Warm both up, then measure one after the other under identical load.
     await autocannon({ url: `http://127.0.0.1:${bare.port}/bare`, connections: CONNECTIONS, duration: 2 });
-    await autocannon({ url: `http://127.0.0.1:${app.port}/api/session/`, connections: CONNECTIONS, duration: 2, headers: { authorization: `Bearer ${access}` } });
+    await autocannon({
+      url: `http://127.0.0.1:${app.port}/api/session/`,
+      connections: CONNECTIONS,
+      duration: 2,
+      headers: { authorization: `Bearer ${access}` },
+    });
     const baseline = await load(`http://127.0.0.1:${bare.port}/bare`);
     const measured = await load(`http://127.0.0.1:${app.port}/api/session/`, { authorization: `Bearer ${access}` });
     const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
     return [
-      { name: `api: authenticated GET /api/session/ (${driver}) throughput`, value: measured.rps, unit: 'req/s', baseline: baseline.rps, note: 'baseline: bare Fastify route' },
-      { name: `api: authenticated GET /api/session/ (${driver}) p99`, value: measured.p99, unit: 'ms', baseline: baseline.p99, note: `p50 ${measured.p50} ms vs ${baseline.p50} ms` },
+      {
+        name: `api: authenticated GET /api/session/ (${driver}) throughput`,
+        value: measured.rps,
+        unit: 'req/s',
+        baseline: baseline.rps,
+        note: 'baseline: bare Fastify route',
+      },
+      {
+        name: `api: authenticated GET /api/session/ (${driver}) p99`,
+        value: measured.p99,
+        unit: 'ms',
+        baseline: baseline.p99,
+        note: `p50 ${measured.p50} ms vs ${baseline.p50} ms`,
+      },
     ];
   } finally {
     bare.child.kill('SIGTERM');

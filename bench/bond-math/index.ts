@@ -101,9 +101,7 @@ export async function run(): Promise<BenchResult[]> {
     return getCleanPriceFromYield(bond, SETTLEMENT, yieldObjects[i] as never).per100;
   });
   const gsecs: Bond[] = inputs.map((input) => createGovernmentSecurity(input));
-  const corporates: Bond[] = inputs.map((input) =>
-    createCorporateBond({ ...input, frequency: 2, faceValuePerUnit: 100_000 }),
-  );
+  const corporates: Bond[] = inputs.map((input) => createCorporateBond({ ...input, frequency: 2, faceValuePerUnit: 100_000 }));
   const gsecPrices: CleanPrice[] = gsecs.map((bond, i) =>
     getCleanPriceFromYield(bond, SETTLEMENT, makeYield(yields[i] as number, 'semi-annual')),
   );
@@ -119,7 +117,10 @@ export async function run(): Promise<BenchResult[]> {
     const bond = gsecs[i] as Bond;
     const solved = getYieldFromPrice(bond, SETTLEMENT, gsecPrices[i] as CleanPrice);
     worstYield = Math.max(worstYield, Math.abs(solved.rate - (yields[i] as number)));
-    worstPrice = Math.max(worstPrice, Math.abs(getCleanPriceFromYield(bond, SETTLEMENT, solved).per100 - (gsecPrices[i] as CleanPrice).per100));
+    worstPrice = Math.max(
+      worstPrice,
+      Math.abs(getCleanPriceFromYield(bond, SETTLEMENT, solved).per100 - (gsecPrices[i] as CleanPrice).per100),
+    );
     const xirr = getYieldFromPrice(corporates[i] as Bond, SETTLEMENT, corporatePrices[i] as CleanPrice);
     worstYield = Math.max(worstYield, Math.abs(xirr.rate - (yields[i] as number)));
   }
@@ -131,8 +132,22 @@ export async function run(): Promise<BenchResult[]> {
 
   const note = `${BOND_COUNT} bonds, ${flows.toFixed(1)} future flows on average, one core, best of 5 trials`;
   return [
-    { name: 'price from yield (G-sec street, bond prebuilt)', value: pricing.opsPerSecond, unit: 'ops/s', target: 1_000_000, baseline: 43_000, note },
-    { name: 'yield from clean price (G-sec street)', value: solving.opsPerSecond, unit: 'ops/s', target: 200_000, baseline: 4_300, note: 'QuantLib baseline uses Brent' },
+    {
+      name: 'price from yield (G-sec street, bond prebuilt)',
+      value: pricing.opsPerSecond,
+      unit: 'ops/s',
+      target: 1_000_000,
+      baseline: 43_000,
+      note,
+    },
+    {
+      name: 'yield from clean price (G-sec street)',
+      value: solving.opsPerSecond,
+      unit: 'ops/s',
+      target: 200_000,
+      baseline: 4_300,
+      note: 'QuantLib baseline uses Brent',
+    },
     { name: 'build bond + price from yield', value: building.opsPerSecond, unit: 'ops/s', target: 100_000, baseline: 8_200 },
     { name: 'XIRR yield from clean price (SEBI corporate)', value: xirr.opsPerSecond, unit: 'ops/s', target: 100_000 },
     { name: 'max |yield(price(y)) − y| (G-sec and XIRR)', value: worstYield, unit: 'decimal', note: 'accuracy bar 1e-10' },
@@ -143,8 +158,12 @@ export async function run(): Promise<BenchResult[]> {
 function printTable(results: BenchResult[]): void {
   const rows = results.map((result) => {
     const value = result.unit === 'ops/s' ? Math.round(result.value).toLocaleString('en-US') : result.value.toExponential(2);
-    const target = result.target === undefined ? '' : `≥ ${result.target.toLocaleString('en-US')} ${result.value >= result.target ? 'met' : 'MISSED'}`;
-    const baseline = result.baseline === undefined ? '' : `QuantLib ${result.baseline.toLocaleString('en-US')} → ×${(result.value / result.baseline).toFixed(1)}`;
+    const target =
+      result.target === undefined ? '' : `≥ ${result.target.toLocaleString('en-US')} ${result.value >= result.target ? 'met' : 'MISSED'}`;
+    const baseline =
+      result.baseline === undefined
+        ? ''
+        : `QuantLib ${result.baseline.toLocaleString('en-US')} → ×${(result.value / result.baseline).toFixed(1)}`;
     return [result.name, `${value} ${result.unit}`, target, baseline, result.note ?? ''];
   });
   const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => (row[column] as string).length)));

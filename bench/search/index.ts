@@ -24,7 +24,11 @@ import { createPostgresDatabase } from '../../apps/server/test/helpers';
 import type { BenchResult } from '../types';
 
 const QUERIES = 1000;
-interface Query { text: string; expected?: string; kind: string }
+interface Query {
+  text: string;
+  expected?: string;
+  kind: string;
+}
 
 function rng(seed: number) {
   return () => {
@@ -38,7 +42,10 @@ function rng(seed: number) {
 /** Queries drawn from the data with a fixed seed; `expected` only where the answer is unique. */
 export function buildQueries(dataDir: string, today: string): Query[] {
   type Row = Record<string, string>;
-  const rows = Papa.parse<Row>(readFileSync(path.join(dataDir, 'bonds/bond_universe.csv'), 'utf8'), { header: true, skipEmptyLines: true }).data;
+  const rows = Papa.parse<Row>(readFileSync(path.join(dataDir, 'bonds/bond_universe.csv'), 'utf8'), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
   const live = rows.filter((r) => r.maturity_date && r.maturity_date > today);
   const random = rng(42);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
@@ -48,11 +55,19 @@ export function buildQueries(dataDir: string, today: string): Query[] {
     for (const r of rows) counts.set(key(r), (counts.get(key(r)) ?? 0) + 1);
     return list.filter((r) => counts.get(key(r)) === 1);
   };
-  const gsecs = unique(live.filter((r) => r.security_type === 'G-Sec' && r.coupon_rate), (r) => `G|${Number(r.coupon_rate)}|${r.maturity_date!.slice(0, 4)}`);
+  const gsecs = unique(
+    live.filter((r) => r.security_type === 'G-Sec' && r.coupon_rate),
+    (r) => `G|${Number(r.coupon_rate)}|${r.maturity_date!.slice(0, 4)}`,
+  );
   const sdls = live.filter((r) => r.security_type === 'SDL' && r.coupon_rate);
   const sdlUnique = unique(sdls, (r) => `S|${r.issuer_name}|${Number(r.coupon_rate)}|${r.maturity_date!.slice(0, 4)}`);
-  const corporates = live.filter((r) => r.security_type === 'Bond/NCD' && r.coupon_rate && r.issuer_name_source !== 'BSE short name (abbreviation)');
-  const corpUnique = unique(corporates, (r) => `C|${(r.issuer_name ?? "").split(/\s+/)[0]!.toLowerCase()}|${Number(r.coupon_rate)}|${r.maturity_date!.slice(0, 4)}`);
+  const corporates = live.filter(
+    (r) => r.security_type === 'Bond/NCD' && r.coupon_rate && r.issuer_name_source !== 'BSE short name (abbreviation)',
+  );
+  const corpUnique = unique(
+    corporates,
+    (r) => `C|${(r.issuer_name ?? '').split(/\s+/)[0]!.toLowerCase()}|${Number(r.coupon_rate)}|${r.maturity_date!.slice(0, 4)}`,
+  );
   const states = [...new Set(sdls.map((r) => r.issuer_name!.replace(/^State of |Government of /i, '').toLowerCase()))];
   for (let i = 0; i < QUERIES; i++) {
     const kind = i % 7;
@@ -67,15 +82,27 @@ export function buildQueries(dataDir: string, today: string): Query[] {
       queries.push({ text: `${Number(r.coupon_rate)} gs ${r.maturity_date!.slice(0, 4)}`, expected: r.isin, kind: 'coupon-year' });
     } else if (kind === 3 && sdlUnique.length) {
       const r = pick(sdlUnique);
-      queries.push({ text: `${Number(r.coupon_rate)} ${r.issuer_name!.toLowerCase()} sdl ${r.maturity_date!.slice(0, 4)}`, expected: r.isin, kind: 'sdl-coupon-year' });
+      queries.push({
+        text: `${Number(r.coupon_rate)} ${r.issuer_name!.toLowerCase()} sdl ${r.maturity_date!.slice(0, 4)}`,
+        expected: r.isin,
+        kind: 'sdl-coupon-year',
+      });
     } else if (kind === 4) {
       queries.push({ text: `${pick(states)} sdl`, kind: 'state-sdl' });
     } else if (kind === 5 && corpUnique.length) {
       const r = pick(corpUnique);
-      queries.push({ text: `${r.issuer_name!.split(/\s+/)[0]!.toLowerCase()} ${Number(r.coupon_rate)} ${r.maturity_date!.slice(0, 4)}`, expected: r.isin, kind: 'issuer-coupon-year' });
+      queries.push({
+        text: `${r.issuer_name!.split(/\s+/)[0]!.toLowerCase()} ${Number(r.coupon_rate)} ${r.maturity_date!.slice(0, 4)}`,
+        expected: r.isin,
+        kind: 'issuer-coupon-year',
+      });
     } else {
       const r = pick(corporates);
-      const words = r.issuer_name!.toLowerCase().split(/\s+/).filter((w) => w.length >= 3).slice(0, 2);
+      const words = r
+        .issuer_name!.toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w.length >= 3)
+        .slice(0, 2);
       queries.push({ text: `${words.join(' ')} ${random() < 0.5 ? r.maturity_date!.slice(0, 4) : ''}`.trim(), kind: 'issuer-words' });
     }
   }
@@ -94,8 +121,14 @@ async function measure(database: Database, driver: 'pglite' | 'postgres', dataDi
   const summary = await importBonds(database, { dataDir });
   const importSeconds = (performance.now() - started) / 1000;
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'warn', JWT_SECRET: 'b'.repeat(48), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'dart-bench-search-')), DEMO_SEED: '0',
-    RATE_LIMIT_PER_MINUTE: '100000000', BOND_IMPORT: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'b'.repeat(48),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'dart-bench-search-')),
+    DEMO_SEED: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    BOND_IMPORT: 'off',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -129,7 +162,8 @@ async function measure(database: Database, driver: 'pglite' | 'postgres', dataDi
       sqlSamples.push(performance.now() - t0);
     }
     const http: number[] = [];
-    for (const q of queries.slice(0, 50)) await fetch(`http://127.0.0.1:${port}/api/finstruments/search/?searchKey=${encodeURIComponent(q.text)}`).then((r) => r.arrayBuffer());
+    for (const q of queries.slice(0, 50))
+      await fetch(`http://127.0.0.1:${port}/api/finstruments/search/?searchKey=${encodeURIComponent(q.text)}`).then((r) => r.arrayBuffer());
     for (const q of queries) {
       const t0 = performance.now();
       const response = await fetch(`http://127.0.0.1:${port}/api/finstruments/search/?searchKey=${encodeURIComponent(q.text)}`);
@@ -142,12 +176,35 @@ async function measure(database: Database, driver: 'pglite' | 'postgres', dataDi
     const h = stats(http);
     const n = summary.finstruments.inserted + summary.finstruments.unchanged + summary.finstruments.updated;
     return [
-      { name: `search: server-side p50 (${driver}, ${n} bonds)`, value: s.p50, unit: 'ms', baseline: b.p50, note: 'baseline: SQL trigram LIKE search' },
-      { name: `search: server-side p99 (${driver})`, value: s.p99, unit: 'ms', baseline: b.p99, target: driver === 'pglite' ? 10 : 5, note: 'baseline: SQL trigram LIKE search' },
+      {
+        name: `search: server-side p50 (${driver}, ${n} bonds)`,
+        value: s.p50,
+        unit: 'ms',
+        baseline: b.p50,
+        note: 'baseline: SQL trigram LIKE search',
+      },
+      {
+        name: `search: server-side p99 (${driver})`,
+        value: s.p99,
+        unit: 'ms',
+        baseline: b.p99,
+        target: driver === 'pglite' ? 10 : 5,
+        note: 'baseline: SQL trigram LIKE search',
+      },
       { name: `search: HTTP round trip p50 (${driver})`, value: h.p50, unit: 'ms' },
       { name: `search: HTTP round trip p99 (${driver})`, value: h.p99, unit: 'ms', target: 25, note: 'sequential, loopback, keep-alive' },
-      { name: `search: expected bond in top 5 (${driver})`, value: (100 * hits) / Math.max(known, 1), unit: '%', note: `${hits}/${known} known-answer queries of ${queries.length}` },
-      { name: `search: full import (${driver})`, value: importSeconds, unit: 's', note: `${n} finstruments, ${summary.trades.inserted} trades, ${summary.referencePrices.inserted} reference prices` },
+      {
+        name: `search: expected bond in top 5 (${driver})`,
+        value: (100 * hits) / Math.max(known, 1),
+        unit: '%',
+        note: `${hits}/${known} known-answer queries of ${queries.length}`,
+      },
+      {
+        name: `search: full import (${driver})`,
+        value: importSeconds,
+        unit: 's',
+        note: `${n} finstruments, ${summary.trades.inserted} trades, ${summary.referencePrices.inserted} reference prices`,
+      },
     ];
   } finally {
     service.stop();

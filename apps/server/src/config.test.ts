@@ -18,13 +18,20 @@ describe('configuration', () => {
 
   it('requires JWT_SECRET in production and binds to loopback in development', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/dart-config-test' })).toThrow(/JWT_SECRET: required in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEMO_SEED: '1', DATA_DIR: '/tmp/dart-config-test' })).toThrow(/demo accounts are not allowed/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEMO_SEED: '1', DATA_DIR: '/tmp/dart-config-test' }),
+    ).toThrow(/demo accounts are not allowed/);
     const dev = loadConfig({ DATA_DIR: '/tmp/dart-config-test' });
     expect(dev.host).toBe('127.0.0.1');
     expect(dev.port).toBe(3000);
     expect(dev.demoSeed).toBe(true);
     expect(dev.devOutboxEnabled).toBe(true);
-    const prod = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/dart', DATA_DIR: '/tmp/dart-config-test' });
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://db/dart',
+      DATA_DIR: '/tmp/dart-config-test',
+    });
     expect(prod.host).toBe('0.0.0.0');
     expect(prod.demoSeed).toBe(false);
     expect(prod.devOutboxEnabled).toBe(false);

@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   // A dropped database or Redis connection must not kill the process (RELIABILITY #42).
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`${config.productName} is running at http://localhost:${(app.server.address() as { port: number }).port} (database: ${app.deps.database.driver}, bus: ${app.deps.bus.kind})\n`);
+  process.stdout.write(
+    `${config.productName} is running at http://localhost:${(app.server.address() as { port: number }).port} (database: ${app.deps.database.driver}, bus: ${app.deps.bus.kind})\n`,
+  );
 }
 
 void main().catch((error: unknown) => {

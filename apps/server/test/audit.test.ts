@@ -12,7 +12,12 @@ describe.each(DRIVERS)('audit trail (%s)', (driver) => {
   });
 
   it('records every sign-in with actor, IP, user agent and request id', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/token/', headers: { 'user-agent': 'audit-probe/1.0' }, payload: { email: 'dealer@demo.dart', password: 'Demo@12345' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      headers: { 'user-agent': 'audit-probe/1.0' },
+      payload: { email: 'dealer@demo.dart', password: 'Demo@12345' },
+    });
     const rows = await t.database.query<{ actor_email: string; ip: string; user_agent: string; request_id: string }>(
       "SELECT actor_email, ip, user_agent, request_id FROM audit_log WHERE action = 'auth.login' ORDER BY id DESC LIMIT 1",
     );
@@ -27,7 +32,9 @@ describe.each(DRIVERS)('audit trail (%s)', (driver) => {
   });
 
   it('hash-chains the rows so the chain verifies, under concurrent writers too', async () => {
-    await Promise.all(['viewer@demo.dart', 'opsadmin@demo.dart', 'backoffice@demo.dart', 'broker@brokers.dart'].map((email) => login(t.app, email)));
+    await Promise.all(
+      ['viewer@demo.dart', 'opsadmin@demo.dart', 'backoffice@demo.dart', 'broker@brokers.dart'].map((email) => login(t.app, email)),
+    );
     expect(await verifyAuditChain(t.database.db)).toBeNull();
   });
 

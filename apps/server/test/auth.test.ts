@@ -12,7 +12,11 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
   });
 
   it('signs in with e-mail and password and returns access and refresh tokens', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'Dealer@Demo.dart', password: DEMO_PASSWORD } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'Dealer@Demo.dart', password: DEMO_PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     const body = json<{ access: string; refresh: string; access_expires_in: number }>(response);
     expect(body.access.split('.')).toHaveLength(3);
@@ -24,8 +28,16 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
   });
 
   it('answers a wrong password and an unknown user identically', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'viewer@demo.dart', password: 'nope-nope-1' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'ghost@demo.dart', password: 'nope-nope-1' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'viewer@demo.dart', password: 'nope-nope-1' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'ghost@demo.dart', password: 'nope-nope-1' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -36,7 +48,11 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'not-an-email', password: '' } });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).errors).toEqual({ email: ['Please enter a valid email address.'], password: ['Password is required'] });
-    const extra = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'dealer@demo.dart', password: 'x', role: 'admin' } });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'dealer@demo.dart', password: 'x', role: 'admin' },
+    });
     expect(extra.statusCode).toBe(400);
     expect(json(extra)).toMatchObject({ code: 'VALIDATION_FAILED', errors: { role: ['Unknown field.'] } });
   });
@@ -51,10 +67,40 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
     expect(session.client_type).toBe('CORP');
     expect(session.allowed_exchanges).toEqual(['NSE', 'BSE']);
     expect(session.user_info.roles).toEqual(['clientdealer']);
-    expect(session.permissions).toEqual(expect.arrayContaining(['client.can_trade', 'inventory.has_inventory_access', 'client.view_client', 'finstruments.has_security_data_access']));
-    for (const key of ['user_accounts', 'allowed_reporting_exchanges', 'nsccl_credentials', 'iccl_credentials', 'nsccl_name', 'iccl_name', 'is_broker', 'has_brokers', 'trades_on_books', 'rfq_exchanges', 'stp_exchanges'])
+    expect(session.permissions).toEqual(
+      expect.arrayContaining([
+        'client.can_trade',
+        'inventory.has_inventory_access',
+        'client.view_client',
+        'finstruments.has_security_data_access',
+      ]),
+    );
+    for (const key of [
+      'user_accounts',
+      'allowed_reporting_exchanges',
+      'nsccl_credentials',
+      'iccl_credentials',
+      'nsccl_name',
+      'iccl_name',
+      'is_broker',
+      'has_brokers',
+      'trades_on_books',
+      'rfq_exchanges',
+      'stp_exchanges',
+    ])
       expect(session).toHaveProperty(key);
-    for (const key of ['first_name', 'last_name', 'email', 'mobile', 'unique_id', 'id', 'single_screen_waitlist_joined', 'has_accepted_chat_terms', 'user_security_preferences', 'suprsend_subscriber_id'])
+    for (const key of [
+      'first_name',
+      'last_name',
+      'email',
+      'mobile',
+      'unique_id',
+      'id',
+      'single_screen_waitlist_joined',
+      'has_accepted_chat_terms',
+      'user_security_preferences',
+      'suprsend_subscriber_id',
+    ])
       expect(session.user_info).toHaveProperty(key);
   });
 
@@ -63,13 +109,31 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
     const { access } = await login(t.app, 'dealer@demo.dart');
     const [header, payload, signature] = access.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
-    const otherKey = await new SignJWT({ sid: 'x', cid: 'y' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject('z')
-      .setIssuer('dart').setAudience('dart-api').setIssuedAt().setExpirationTime('5m').sign(new TextEncoder().encode('another-secret-another-secret-1234'));
+    const otherKey = await new SignJWT({ sid: 'x', cid: 'y' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject('z')
+      .setIssuer('dart')
+      .setAudience('dart-api')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('another-secret-another-secret-1234'));
     const key = new TextEncoder().encode(t.config.jwtSecret);
-    const wrongAudience = await new SignJWT({ sid: 'x', cid: 'y' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject('z')
-      .setIssuer('dart').setAudience('someone-else').setIssuedAt().setExpirationTime('5m').sign(key);
-    const wrongType = await new SignJWT({ sid: 'x', cid: 'y' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('z')
-      .setIssuer('dart').setAudience('dart-api').setIssuedAt().setExpirationTime('5m').sign(key);
+    const wrongAudience = await new SignJWT({ sid: 'x', cid: 'y' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject('z')
+      .setIssuer('dart')
+      .setAudience('someone-else')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
+    const wrongType = await new SignJWT({ sid: 'x', cid: 'y' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('z')
+      .setIssuer('dart')
+      .setAudience('dart-api')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
     const flipped = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.slice(-2) === 'AA' ? 'AB' : 'AA'}`;
     for (const token of [none, otherKey, wrongAudience, wrongType, flipped, 'garbage']) {
       const response = await t.app.inject({ method: 'GET', url: '/api/session/', headers: bearer(token) });
@@ -78,8 +142,13 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
   });
 
   it('answers 401 TOKEN_EXPIRED for an expired access token', async () => {
-    const expired = await new SignJWT({ sid: 'x', cid: 'y' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject('z')
-      .setIssuer('dart').setAudience('dart-api').setIssuedAt(Math.floor(Date.now() / 1000) - 600).setExpirationTime(Math.floor(Date.now() / 1000) - 300)
+    const expired = await new SignJWT({ sid: 'x', cid: 'y' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject('z')
+      .setIssuer('dart')
+      .setAudience('dart-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 300)
       .sign(new TextEncoder().encode(t.config.jwtSecret));
     const response = await t.app.inject({ method: 'GET', url: '/api/session/', headers: bearer(expired) });
     expect(response.statusCode).toBe(401);
@@ -109,7 +178,11 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
   });
 
   it('refreshes from the httpOnly cookie and clears it on sign-out', async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'opsadmin@demo.dart', password: DEMO_PASSWORD } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'opsadmin@demo.dart', password: DEMO_PASSWORD },
+    });
     const cookie = signIn.cookies.find((c) => c.name === 'dart_rt')!;
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: {}, cookies: { dart_rt: cookie.value } });
     expect(refreshed.statusCode).toBe(200);
@@ -120,23 +193,35 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
     expect(out.cookies.find((c) => c.name === 'dart_rt')?.value).toBe('');
     // Sign-out ends the session at once: the access token and the refresh cookie are both dead.
     expect((await t.app.inject({ method: 'GET', url: '/api/session/', headers: bearer(access) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: {}, cookies: { dart_rt: next.value } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: {}, cookies: { dart_rt: next.value } })).statusCode,
+    ).toBe(401);
   });
 
   it('throttles sign-in after repeated failures for one e-mail, and logs every attempt', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'broker@brokers.dart', password: `wrong-${i}-x1` } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: 'broker@brokers.dart', password: `wrong-${i}-x1` },
+      });
       statuses.push(r.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     // The right password is refused while throttled; other users are unaffected.
-    const right = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'broker@brokers.dart', password: DEMO_PASSWORD } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'broker@brokers.dart', password: DEMO_PASSWORD },
+    });
     expect(right.statusCode).toBe(429);
     expect(right.headers['retry-after']).toBeDefined();
     await login(t.app, 'dealer@second.dart');
-    const rows = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.login_failed' AND entity_id = 'broker@brokers.dart'");
+    const rows = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.login_failed' AND entity_id = 'broker@brokers.dart'",
+    );
     expect(rows[0]!.n).toBe(12);
   });
 

@@ -22,13 +22,25 @@ function craftedDataDir(): string {
   const gsec = universe.filter((line) => line.startsWith('IN0020220151,'));
   const columns = universe[0]!.split(',').length;
   const blank = (isin: string, type: string) => [isin, type, ...Array<string>(columns - 2).fill('')].join(',');
-  writeFileSync(path.join(dir, 'bonds/bond_universe.csv'), [...universe.slice(0, 30), ...gsec, blank('XX12345', 'Bond/NCD'), blank('INE123A07AB1', ''), universe[5]!].join('\r\n'));
+  writeFileSync(
+    path.join(dir, 'bonds/bond_universe.csv'),
+    [...universe.slice(0, 30), ...gsec, blank('XX12345', 'Bond/NCD'), blank('INE123A07AB1', ''), universe[5]!].join('\r\n'),
+  );
   writeFileSync(path.join(dir, 'bonds/issuers.csv'), head('bonds/issuers.csv', 5).join('\r\n'));
   writeFileSync(path.join(dir, 'bonds/ratings_from_mf_portfolios.csv'), head('bonds/ratings_from_mf_portfolios.csv', 40).join('\r\n'));
   const prices = readFileSync(path.join(dataDir, 'trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv'), 'utf8').split(/\r?\n/);
-  writeFileSync(path.join(dir, 'trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv'), [prices[0], ...prices.filter((l) => l.includes(',IN0020220151,')), ...prices.slice(1, 4)].join('\r\n'));
-  writeFileSync(path.join(dir, 'trades/nse_corporate_bond_trades_one_day_2025-08.csv'), head('trades/nse_corporate_bond_trades_one_day_2025-08.csv', 3).join('\r\n'));
-  writeFileSync(path.join(dir, 'trades/mf_portfolio_debt_valuations_2024-01_to_2025-09.csv'), head('trades/mf_portfolio_debt_valuations_2024-01_to_2025-09.csv', 30).join('\r\n'));
+  writeFileSync(
+    path.join(dir, 'trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv'),
+    [prices[0], ...prices.filter((l) => l.includes(',IN0020220151,')), ...prices.slice(1, 4)].join('\r\n'),
+  );
+  writeFileSync(
+    path.join(dir, 'trades/nse_corporate_bond_trades_one_day_2025-08.csv'),
+    head('trades/nse_corporate_bond_trades_one_day_2025-08.csv', 3).join('\r\n'),
+  );
+  writeFileSync(
+    path.join(dir, 'trades/mf_portfolio_debt_valuations_2024-01_to_2025-09.csv'),
+    head('trades/mf_portfolio_debt_valuations_2024-01_to_2025-09.csv', 30).join('\r\n'),
+  );
   return dir;
 }
 
@@ -61,10 +73,23 @@ describe.each(DRIVERS)('bond importer (%s)', (driver) => {
       expect(second[table].updated, table).toBe(0);
       expect(second[table].unchanged, table).toBe(first[table].inserted);
     }
-    const [gsec] = await database.query<{ display_name: string; coupon_rate: number; coupon_frequency: number; provenance: Record<string, string>; assumed: string[]; reference_source: string }>(
+    const [gsec] = await database.query<{
+      display_name: string;
+      coupon_rate: number;
+      coupon_frequency: number;
+      provenance: Record<string, string>;
+      assumed: string[];
+      reference_source: string;
+    }>(
       "SELECT display_name, coupon_rate, coupon_frequency, provenance, assumed, reference_source FROM finstruments WHERE isin = 'IN0020220151'",
     );
-    expect(gsec).toMatchObject({ display_name: '7.26% GS 2033', coupon_rate: 7.26, coupon_frequency: 2, assumed: [], reference_source: 'NSE_CM_CLOSE' });
+    expect(gsec).toMatchObject({
+      display_name: '7.26% GS 2033',
+      coupon_rate: 7.26,
+      coupon_frequency: 2,
+      assumed: [],
+      reference_source: 'NSE_CM_CLOSE',
+    });
     expect(gsec!.provenance.coupon_rate).toContain('NSE');
     expect(gsec!.provenance.maturity_date).toContain('maturity_date; source: NSE');
   });
@@ -75,7 +100,9 @@ describe.each(DRIVERS)('bond importer (%s)', (driver) => {
     expect(summary.rejectedByReason, JSON.stringify(summary.rejectedByReason)).toMatchObject({ 'missing security type': 1 });
     expect(summary.rejectedByReason['duplicate ISIN']).toBe(1);
     expect(summary.finstruments.rejected).toBe(3);
-    expect(summary.rejectedExamples).toEqual(expect.arrayContaining([{ file: 'bond_universe.csv', key: 'XX12345', reason: 'invalid ISIN' }]));
+    expect(summary.rejectedExamples).toEqual(
+      expect.arrayContaining([{ file: 'bond_universe.csv', key: 'XX12345', reason: 'invalid ISIN' }]),
+    );
     expect(summary.finstruments.inserted + summary.finstruments.updated + summary.finstruments.unchanged).toBe(30);
   });
 });

@@ -12,12 +12,35 @@ const MATURED = 'IN000124C015';
 const SGB = 'IN0020150085';
 const STRIPS = 'IN000136C019';
 
-type Summary = { id: number; display_name: string; label: string; available: boolean; identifiers: { ISIN: string }; is_matured: boolean; security_type: string; issuer_name: string | null };
+type Summary = {
+  id: number;
+  display_name: string;
+  label: string;
+  available: boolean;
+  identifiers: { ISIN: string };
+  is_matured: boolean;
+  security_type: string;
+  issuer_name: string | null;
+};
 type PriceInfo = {
-  finstrument_id: number; fixed_field: string; can_be_priced: boolean; allow_price_modification: boolean; not_priceable_reason: string | null; trade_date: string;
-  settlement_delta: number | null; warnings: string[];
+  finstrument_id: number;
+  fixed_field: string;
+  can_be_priced: boolean;
+  allow_price_modification: boolean;
+  not_priceable_reason: string | null;
+  trade_date: string;
+  settlement_delta: number | null;
+  warnings: string[];
   price: { unit_clean_price: number | null; bond_yield: number | null; settlement_date: string | null; accrued_interest: number | null };
-  consideration_details: { quantity: number; principal: number; accrued_interest: number; consideration: number; stamp_duty: number; total: number; face_amount: number } | null;
+  consideration_details: {
+    quantity: number;
+    principal: number;
+    accrued_interest: number;
+    consideration: number;
+    stamp_duty: number;
+    total: number;
+    face_amount: number;
+  } | null;
   reference: { source: string } | null;
 };
 
@@ -70,7 +93,7 @@ describe.each(DRIVERS)('finstruments (%s)', (driver) => {
       expect((firstMatured >= 0 ? sdl.slice(firstMatured) : []).every((r) => r.is_matured)).toBe(true);
     });
 
-    it("labels matured and unlisted bonds and marks them not selectable", async () => {
+    it('labels matured and unlisted bonds and marks them not selectable', async () => {
       const [matured] = await search(MATURED);
       expect(matured!.label.startsWith('(MATURED) ')).toBe(true);
       expect(matured!.available).toBe(false);
@@ -101,7 +124,14 @@ describe.each(DRIVERS)('finstruments (%s)', (driver) => {
     it('shows terms, provenance and assumed fields', async () => {
       const response = await t.app.inject({ method: 'GET', url: `/api/finstrument/${HDFC_NCD}/` });
       expect(response.statusCode).toBe(200);
-      const body = json<{ assumed: string[]; provenance: Record<string, string>; coupon_frequency: number; credit_rating: string; can_be_priced: boolean; reference: { source: string } }>(response);
+      const body = json<{
+        assumed: string[];
+        provenance: Record<string, string>;
+        coupon_frequency: number;
+        credit_rating: string;
+        can_be_priced: boolean;
+        reference: { source: string };
+      }>(response);
       expect(body.assumed).toContain('coupon_frequency');
       expect(body.coupon_frequency).toBe(1);
       expect(body.provenance.coupon_rate).toMatch(/coupon_rate/);
@@ -153,7 +183,10 @@ describe.each(DRIVERS)('finstruments (%s)', (driver) => {
     it('charges stamp duty on a corporate bond', async () => {
       const info = json<PriceInfo>(await priceOf(HDFC_NCD, { yield: 0.07, quantity: 100 }));
       expect(info.consideration_details!.stamp_duty).toBeGreaterThan(0);
-      expect(info.consideration_details!.total).toBeCloseTo(info.consideration_details!.consideration + info.consideration_details!.stamp_duty, 2);
+      expect(info.consideration_details!.total).toBeCloseTo(
+        info.consideration_details!.consideration + info.consideration_details!.stamp_duty,
+        2,
+      );
     });
 
     it('moves the settlement date and consideration when T+1 changes to T+0', async () => {
@@ -212,64 +245,138 @@ describe.each(DRIVERS)('finstruments (%s)', (driver) => {
 
   describe('cash flows, related bonds, trades, ratings', () => {
     it('returns the cash-flow schedule for a quantity (Premium; 402 for BASIC; 401 signed out)', async () => {
-      const response = await t.app.inject({ method: 'POST', url: `/api/cashflow/${GSEC_2033}/`, headers: bearer(dealer), payload: { quantity: 1000 } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/cashflow/${GSEC_2033}/`,
+        headers: bearer(dealer),
+        payload: { quantity: 1000 },
+      });
       expect(response.statusCode, response.body).toBe(200);
-      const body = json<{ cashflows: Array<{ interest: number; principal: number; total: number; due_date: string }>; totals: { principal: number; total: number } }>(response);
+      const body = json<{
+        cashflows: Array<{ interest: number; principal: number; total: number; due_date: string }>;
+        totals: { principal: number; total: number };
+      }>(response);
       expect(body.cashflows.length).toBeGreaterThan(10);
       expect(body.cashflows.at(-1)!.due_date).toBe('2033-02-06');
       expect(body.totals.principal).toBe(100_000);
-      expect(body.cashflows[0]!.interest).toBeCloseTo(1000 * 100 * 0.0726 / 2, 2);
-      const refDated = json<{ ref_date: string; cashflows: unknown[] }>(await t.app.inject({ method: 'POST', url: `/api/cashflow/${GSEC_2033}/`, headers: bearer(dealer), payload: { quantity: 10, ref_date: '2032-01-01' } }));
+      expect(body.cashflows[0]!.interest).toBeCloseTo((1000 * 100 * 0.0726) / 2, 2);
+      const refDated = json<{ ref_date: string; cashflows: unknown[] }>(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/cashflow/${GSEC_2033}/`,
+          headers: bearer(dealer),
+          payload: { quantity: 10, ref_date: '2032-01-01' },
+        }),
+      );
       expect(refDated.ref_date).toBe('2032-01-01');
       expect(refDated.cashflows.length).toBe(3);
-      expect((await t.app.inject({ method: 'POST', url: `/api/cashflow/${GSEC_2033}/`, headers: bearer(basic), payload: { quantity: 10 } })).statusCode).toBe(402);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/cashflow/${GSEC_2033}/`, headers: bearer(basic), payload: { quantity: 10 } }))
+          .statusCode,
+      ).toBe(402);
       expect((await t.app.inject({ method: 'POST', url: `/api/cashflow/${GSEC_2033}/`, payload: { quantity: 10 } })).statusCode).toBe(401);
-      expect(json(await t.app.inject({ method: 'POST', url: `/api/cashflow/${GSEC_2033}/`, headers: bearer(dealer), payload: { quantity: 0 } })).errors).toEqual({ quantity: ['Cannot be zero'] });
-      expect((await t.app.inject({ method: 'POST', url: `/api/cashflow/${SGB}/`, headers: bearer(dealer), payload: { quantity: 1 } })).statusCode).toBe(400);
+      expect(
+        json(await t.app.inject({ method: 'POST', url: `/api/cashflow/${GSEC_2033}/`, headers: bearer(dealer), payload: { quantity: 0 } }))
+          .errors,
+      ).toEqual({ quantity: ['Cannot be zero'] });
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/cashflow/${SGB}/`, headers: bearer(dealer), payload: { quantity: 1 } }))
+          .statusCode,
+      ).toBe(400);
     });
 
     it('lists bonds by the same issuer with pagination, sort and numeric/date filters', async () => {
       const url = `/api/bonds-by-same-issuer/${HDFC_NCD}/`;
-      const page = json<{ count: number; results: Array<{ identifiers: { ISIN: string }; coupon_rate: number; contract_parameters: { maturity_date: string } }> }>(
-        await t.app.inject({ method: 'POST', url, payload: { pagination: { page: 1, page_size: 5 }, sort: { field: 'coupon_rate', direction: 'desc' } } }),
+      const page = json<{
+        count: number;
+        results: Array<{ identifiers: { ISIN: string }; coupon_rate: number; contract_parameters: { maturity_date: string } }>;
+      }>(
+        await t.app.inject({
+          method: 'POST',
+          url,
+          payload: { pagination: { page: 1, page_size: 5 }, sort: { field: 'coupon_rate', direction: 'desc' } },
+        }),
       );
       expect(page.results.length).toBe(5);
       expect(page.count).toBeGreaterThan(5);
       expect(page.results.every((r) => r.identifiers.ISIN.startsWith('INE040A') && r.identifiers.ISIN !== HDFC_NCD)).toBe(true);
       const coupons = page.results.map((r) => r.coupon_rate);
       expect(coupons).toEqual([...coupons].sort((a, b) => b - a));
-      const filtered = json<{ results: Array<{ coupon_rate: number; contract_parameters: { maturity_date: string } }> }>(await t.app.inject({
-        method: 'POST', url, payload: { filters: [{ field: 'coupon_rate', type: 'greaterThan', value: 8 }, { field: 'maturity_date', type: 'before', value: '2030-01-01' }] },
-      }));
+      const filtered = json<{ results: Array<{ coupon_rate: number; contract_parameters: { maturity_date: string } }> }>(
+        await t.app.inject({
+          method: 'POST',
+          url,
+          payload: {
+            filters: [
+              { field: 'coupon_rate', type: 'greaterThan', value: 8 },
+              { field: 'maturity_date', type: 'before', value: '2030-01-01' },
+            ],
+          },
+        }),
+      );
       expect(filtered.results.length).toBeGreaterThan(0);
       expect(filtered.results.every((r) => r.coupon_rate > 8 && r.contract_parameters.maturity_date < '2030-01-01')).toBe(true);
       expect((await t.app.inject({ method: 'POST', url, payload: { pagination: { page: 1, page_size: 1000 } } })).statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'POST', url, payload: { filters: [{ field: 'coupon_rate', type: 'after', value: 8 }] } })).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'POST', url, payload: { filters: [{ field: 'coupon_rate', type: 'after', value: 8 }] } })).statusCode,
+      ).toBe(400);
       expect((await t.app.inject({ method: 'POST', url, payload: { sort: { field: 'password' } } })).statusCode).toBe(400);
     });
 
     it('filters the Find grid over the universe', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/finstruments/', payload: { security_types: ['SDL'], search: 'maharashtra', filters: [{ field: 'years_to_maturity', type: 'greaterThan', value: 3 }], sort: { field: 'maturity_date' } } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/finstruments/',
+        payload: {
+          security_types: ['SDL'],
+          search: 'maharashtra',
+          filters: [{ field: 'years_to_maturity', type: 'greaterThan', value: 3 }],
+          sort: { field: 'maturity_date' },
+        },
+      });
       expect(response.statusCode, response.body).toBe(200);
       const body = json<{ count: number; results: Array<{ security_type: string; display_name: string }> }>(response);
       expect(body.count).toBeGreaterThan(0);
       expect(body.results.every((r) => r.security_type === 'SDL' && /maharashtra/i.test(r.display_name))).toBe(true);
-      const yields = json<{ results: Array<{ bond_yield: number }> }>(await t.app.inject({ method: 'POST', url: '/api/finstruments/', payload: { filters: [{ field: 'bond_yield', type: 'lessThan', value: 0.065 }] } }));
+      const yields = json<{ results: Array<{ bond_yield: number }> }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/finstruments/',
+          payload: { filters: [{ field: 'bond_yield', type: 'lessThan', value: 0.065 }] },
+        }),
+      );
       expect(yields.results.every((r) => r.bond_yield < 0.065)).toBe(true);
     });
 
     it('lists trades and valuations with filters for users with security data access', async () => {
       const url = `/api/trades/${GSEC_2033}/`;
-      const body = json<{ count: number; results: Array<{ trade_date: string; kind: string; price: number | null; bond_yield: number | null }> }>(
-        await t.app.inject({ method: 'POST', url, headers: bearer(viewer), payload: {} }),
-      );
+      const body = json<{
+        count: number;
+        results: Array<{ trade_date: string; kind: string; price: number | null; bond_yield: number | null }>;
+      }>(await t.app.inject({ method: 'POST', url, headers: bearer(viewer), payload: {} }));
       expect(body.count).toBeGreaterThan(10);
       expect(body.results[0]!.trade_date >= body.results.at(-1)!.trade_date).toBe(true);
       expect(body.results.some((r) => r.kind === 'NSE_CM_CLOSE' && r.price !== null && r.bond_yield !== null)).toBe(true);
-      const after = json<{ results: Array<{ trade_date: string }> }>(await t.app.inject({ method: 'POST', url, headers: bearer(viewer), payload: { filters: [{ field: 'trade_date', type: 'after', value: '2025-12-01' }] } }));
+      const after = json<{ results: Array<{ trade_date: string }> }>(
+        await t.app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(viewer),
+          payload: { filters: [{ field: 'trade_date', type: 'after', value: '2025-12-01' }] },
+        }),
+      );
       expect(after.results.every((r) => r.trade_date > '2025-12-01')).toBe(true);
       expect((await t.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'POST', url, headers: bearer(viewer), payload: { filters: [{ field: 'trade_date', type: 'greaterThan', value: 1 }] } })).statusCode).toBe(400);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url,
+            headers: bearer(viewer),
+            payload: { filters: [{ field: 'trade_date', type: 'greaterThan', value: 1 }] },
+          })
+        ).statusCode,
+      ).toBe(400);
     });
 
     it('shows the ratings seen by agency and date', async () => {
@@ -289,21 +396,52 @@ describe.each(DRIVERS)('finstruments (%s)', (driver) => {
     };
 
     it('generates the IM information sheet by ISIN, labelled as generated', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/im/download/', headers: bearer(dealer), payload: { isin: GSEC_2033.toLowerCase() } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/im/download/',
+        headers: bearer(dealer),
+        payload: { isin: GSEC_2033.toLowerCase() },
+      });
       expectPdf(response, `IM-${GSEC_2033}.pdf`);
       expect(response.rawPayload.length).toBeGreaterThan(1500);
-      expect((await t.app.inject({ method: 'POST', url: '/api/im/download/', headers: bearer(dealer), payload: { isin: '../../etc/passwd' } })).statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'POST', url: '/api/im/download/', headers: bearer(dealer), payload: { isin: 'INE999Z99999' } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/im/download/', headers: bearer(dealer), payload: { isin: '../../etc/passwd' } }))
+          .statusCode,
+      ).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/im/download/', headers: bearer(dealer), payload: { isin: 'INE999Z99999' } }))
+          .statusCode,
+      ).toBe(404);
       expect((await t.app.inject({ method: 'POST', url: '/api/im/download/', payload: { isin: GSEC_2033 } })).statusCode).toBe(401);
     });
 
     it('generates bond details and quote sheets (quote: Premium)', async () => {
-      expectPdf(await t.app.inject({ method: 'POST', url: `/api/bond-details/${HDFC_NCD}/download/`, headers: bearer(dealer) }), `bond-details-${HDFC_NCD}.pdf`);
-      expectPdf(await t.app.inject({ method: 'POST', url: `/api/quote/${HDFC_NCD}/download/`, headers: bearer(dealer), payload: { yield: 0.071, quantity: 50, settlement_delta: 0 } }), `quote-${HDFC_NCD}.pdf`);
-      expect((await t.app.inject({ method: 'POST', url: `/api/quote/${HDFC_NCD}/download/`, headers: bearer(basic), payload: {} })).statusCode).toBe(402);
-      const both = await t.app.inject({ method: 'POST', url: `/api/quote/${HDFC_NCD}/download/`, headers: bearer(dealer), payload: { yield: 0.07, price: 99 } });
+      expectPdf(
+        await t.app.inject({ method: 'POST', url: `/api/bond-details/${HDFC_NCD}/download/`, headers: bearer(dealer) }),
+        `bond-details-${HDFC_NCD}.pdf`,
+      );
+      expectPdf(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/quote/${HDFC_NCD}/download/`,
+          headers: bearer(dealer),
+          payload: { yield: 0.071, quantity: 50, settlement_delta: 0 },
+        }),
+        `quote-${HDFC_NCD}.pdf`,
+      );
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/quote/${HDFC_NCD}/download/`, headers: bearer(basic), payload: {} })).statusCode,
+      ).toBe(402);
+      const both = await t.app.inject({
+        method: 'POST',
+        url: `/api/quote/${HDFC_NCD}/download/`,
+        headers: bearer(dealer),
+        payload: { yield: 0.07, price: 99 },
+      });
       expect(json(both).message).toBe('Cannot provide both price and yield');
-      expect((await t.app.inject({ method: 'POST', url: `/api/quote/${SGB}/download/`, headers: bearer(dealer), payload: {} })).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/quote/${SGB}/download/`, headers: bearer(dealer), payload: {} })).statusCode,
+      ).toBe(400);
     });
   });
 });

@@ -31,21 +31,32 @@ describe.each(DRIVERS)('live updates socket ws/trade/d/ (%s)', (driver) => {
       socket.on('message', (raw) => {
         const message = JSON.parse(raw.toString()) as Record<string, unknown>;
         messages.push(message);
-        for (const w of waiters.slice()) if (w.predicate(message)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(message);
-        }
+        for (const w of waiters.slice())
+          if (w.predicate(message)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(message);
+          }
       });
-      const closed = new Promise<{ code: number; reason: string }>((r) => socket.on('close', (code, reason) => r({ code, reason: reason.toString() })));
+      const closed = new Promise<{ code: number; reason: string }>((r) =>
+        socket.on('close', (code, reason) => r({ code, reason: reason.toString() })),
+      );
       socket.on('open', () =>
         resolve({
-          socket, messages, closed,
+          socket,
+          messages,
+          closed,
           next: (predicate, timeoutMs = 3000) => {
             const found = messages.find(predicate);
             if (found) return Promise.resolve(found);
             return new Promise((res, rej) => {
               const timer = setTimeout(() => rej(new Error('timed out waiting for message')), timeoutMs);
-              waiters.push({ predicate, resolve: (m) => { clearTimeout(timer); res(m); } });
+              waiters.push({
+                predicate,
+                resolve: (m) => {
+                  clearTimeout(timer);
+                  res(m);
+                },
+              });
             });
           },
         }),
@@ -77,12 +88,14 @@ describe.each(DRIVERS)('live updates socket ws/trade/d/ (%s)', (driver) => {
     expect((await client.closed).code).toBe(4001);
   });
 
-  it('delivers only the own tenant\'s events, and replays what a reconnecting client missed, in order, once', async () => {
+  it("delivers only the own tenant's events, and replays what a reconnecting client missed, in order, once", async () => {
     const demo = await login(t.app, 'dealer@demo.dart');
     const second = await login(t.app, 'dealer@second.dart');
     const session = await t.app.inject({ method: 'GET', url: '/api/session/', headers: bearer(demo.access) });
     const demoClientId = session.json<{ client_id: string }>().client_id;
-    const secondClientId = (await t.app.inject({ method: 'GET', url: '/api/session/', headers: bearer(second.access) })).json<{ client_id: string }>().client_id;
+    const secondClientId = (await t.app.inject({ method: 'GET', url: '/api/session/', headers: bearer(second.access) })).json<{
+      client_id: string;
+    }>().client_id;
 
     const a = await connect();
     a.socket.send(JSON.stringify({ type: 'auth', token: demo.access }));

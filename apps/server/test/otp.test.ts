@@ -11,8 +11,13 @@ describe.each(DRIVERS)('one-time passwords (%s)', (driver) => {
   });
 
   const request = (email: string, request_type = 'login') =>
-    t.app.inject({ method: 'POST', url: '/api/request-otp/', payload: { email, request_type, auth_mode: 'email', client_mode: 'SOFTWARE' } });
-  const otpLogin = (email: string, otp: string) => t.app.inject({ method: 'POST', url: '/api/token/otp/', payload: { email, otp, auth_mode: 'email' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/request-otp/',
+      payload: { email, request_type, auth_mode: 'email', client_mode: 'SOFTWARE' },
+    });
+  const otpLogin = (email: string, otp: string) =>
+    t.app.inject({ method: 'POST', url: '/api/token/otp/', payload: { email, otp, auth_mode: 'email' } });
 
   it('sends a six-digit code and signs in with it once', async () => {
     const sent = await request('dealer@demo.dart');
@@ -31,10 +36,18 @@ describe.each(DRIVERS)('one-time passwords (%s)', (driver) => {
   });
 
   it('signs in by mobile with the code sent by SMS', async () => {
-    const sent = await t.app.inject({ method: 'POST', url: '/api/request-otp/', payload: { mobile: '+919876500002', request_type: 'login', auth_mode: 'mobile' } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/request-otp/',
+      payload: { mobile: '+919876500002', request_type: 'login', auth_mode: 'mobile' },
+    });
     expect(sent.statusCode).toBe(200);
     const code = await latestOtp(t.app, '9876500002');
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/token/otp/', payload: { mobile: '9876500002', otp: code, auth_mode: 'mobile' } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/otp/',
+      payload: { mobile: '9876500002', otp: code, auth_mode: 'mobile' },
+    });
     expect(signedIn.statusCode).toBe(200);
   });
 
@@ -48,11 +61,23 @@ describe.each(DRIVERS)('one-time passwords (%s)', (driver) => {
   });
 
   it('validates the OTP fields with the spec messages', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: '/api/token/otp/', payload: { email: 'viewer@demo.dart', otp: '', auth_mode: 'email' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/otp/',
+      payload: { email: 'viewer@demo.dart', otp: '', auth_mode: 'email' },
+    });
     expect(json(empty).errors).toEqual({ otp: ['OTP is required'] });
-    const short = await t.app.inject({ method: 'POST', url: '/api/token/otp/', payload: { email: 'viewer@demo.dart', otp: '12345', auth_mode: 'email' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/otp/',
+      payload: { email: 'viewer@demo.dart', otp: '12345', auth_mode: 'email' },
+    });
     expect(json(short).errors).toEqual({ otp: ['Must be 6 digits'] });
-    const badMobile = await t.app.inject({ method: 'POST', url: '/api/request-otp/', payload: { mobile: '12345', request_type: 'login', auth_mode: 'mobile' } });
+    const badMobile = await t.app.inject({
+      method: 'POST',
+      url: '/api/request-otp/',
+      payload: { mobile: '12345', request_type: 'login', auth_mode: 'mobile' },
+    });
     expect(json(badMobile).errors).toEqual({ mobile: ['Please enter a valid Phone number.'] });
   });
 

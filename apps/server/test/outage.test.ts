@@ -26,8 +26,13 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('database outage (postgres)', 
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     const config = loadConfig({
-      NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex'), DEMO_SEED: '1', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/dart-test-unused',
-      DATABASE_URL: viaProxy.toString(), DB_QUERY_TIMEOUT_MS: '2000',
+      NODE_ENV: 'test',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEMO_SEED: '1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/dart-test-unused',
+      DATABASE_URL: viaProxy.toString(),
+      DB_QUERY_TIMEOUT_MS: '2000',
     });
     const database = await openPostgres(viaProxy.toString(), createLogger('silent'), 2000);
     app = await buildApp({ config, database });

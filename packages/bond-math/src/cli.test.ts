@@ -29,8 +29,18 @@ describe('bond-math CLI', () => {
         units: 500000,
       }),
       '{ not json',
-      JSON.stringify({ id: 'bad-coupon', instrument: { type: 'corporate', maturityDate: '2030-04-29', couponRate: 'x', frequency: 1 }, settlementDate: '2025-08-21', yield: 0.07 }),
-      JSON.stringify({ id: 'tbill', instrument: { type: 'tbill', issueDate: '2021-02-25', maturityDate: '2021-05-27' }, settlementDate: '2021-02-25', cleanPrice: 99.2159 }),
+      JSON.stringify({
+        id: 'bad-coupon',
+        instrument: { type: 'corporate', maturityDate: '2030-04-29', couponRate: 'x', frequency: 1 },
+        settlementDate: '2025-08-21',
+        yield: 0.07,
+      }),
+      JSON.stringify({
+        id: 'tbill',
+        instrument: { type: 'tbill', issueDate: '2021-02-25', maturityDate: '2021-05-27' },
+        settlementDate: '2021-02-25',
+        cleanPrice: 99.2159,
+      }),
     ]);
     expect(results).toHaveLength(4);
     expect(results[0]).toMatchObject({ id: 'gsec', ok: true, accruedDays: 7 });
@@ -60,11 +70,23 @@ describe('bond-math CLI', () => {
 
   it('[CL2] rejects ambiguous requests naming the field', () => {
     const both = handleLine(
-      JSON.stringify({ instrument: { type: 'tbill', maturityDate: '2025-11-20' }, settlementDate: '2025-08-21', yield: 0.05, cleanPrice: 99 }),
+      JSON.stringify({
+        instrument: { type: 'tbill', maturityDate: '2025-11-20' },
+        settlementDate: '2025-08-21',
+        yield: 0.05,
+        cleanPrice: 99,
+      }),
       7,
     );
     expect(both).toMatchObject({ line: 7, ok: false, error: { field: 'yield' } });
-    const noYield = handleLine(JSON.stringify({ instrument: { type: 'gsec', maturityDate: '2033-08-14', couponRate: 0.07 }, settlementDate: '2025-08-21', cleanPrice: -200 }), 8);
+    const noYield = handleLine(
+      JSON.stringify({
+        instrument: { type: 'gsec', maturityDate: '2033-08-14', couponRate: 0.07 },
+        settlementDate: '2025-08-21',
+        cleanPrice: -200,
+      }),
+      8,
+    );
     expect(noYield).toMatchObject({ ok: false, error: { code: 'NO_YIELD_EXISTS', field: 'price' } });
   });
 

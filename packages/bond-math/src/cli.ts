@@ -185,7 +185,9 @@ export function buildInstrument(source: unknown, settlement: CalendarDate): Bond
       const maturityDate = cashflows ? undefined : maturityFor();
       const issueDate =
         readDate(source, 'issueDate', p) ??
-        (maturityDate !== undefined ? defaultIssueDate(maturityDate, frequency, settlement) : fail('instrument.issueDate', 'is required with cashflows'));
+        (maturityDate !== undefined
+          ? defaultIssueDate(maturityDate, frequency, settlement)
+          : fail('instrument.issueDate', 'is required with cashflows'));
       return createCorporateBond({
         ...identity,
         issueDate,
@@ -242,7 +244,9 @@ export function buildInstrument(source: unknown, settlement: CalendarDate): Bond
         couponAmount:
           readString(source, 'couponAmount', p, ['fixed-per-period', 'day-count'] as const) ??
           (yieldMethod === 'xirr' ? SEBI_CORPORATE_BOND.couponAmount : base.couponAmount),
-        lastPeriodSimpleInterest: (readString(source, 'lastPeriod', p, ['simple', 'compounded'] as const) ?? (base.lastPeriodSimpleInterest ? 'simple' : 'compounded')) === 'simple',
+        lastPeriodSimpleInterest:
+          (readString(source, 'lastPeriod', p, ['simple', 'compounded'] as const) ??
+            (base.lastPeriodSimpleInterest ? 'simple' : 'compounded')) === 'simple',
         endOfMonth: typeof source['endOfMonth'] === 'boolean' ? source['endOfMonth'] : base.endOfMonth,
       };
       return createFixedCouponBond({
@@ -344,7 +348,8 @@ export function handleRequest(request: unknown): Json {
     // A quoted price is echoed exactly; the other side is quoted ± accrued (doc §1: dirty = clean + AI).
     result['cleanPrice'] = clean ?? (dirty !== undefined ? dirty - prices.accruedInterestPer100 : prices.cleanPrice.per100);
     result['dirtyPrice'] = dirty ?? (clean !== undefined ? clean + prices.accruedInterestPer100 : prices.dirtyPrice.per100);
-    result['yield'] = yieldValue.compounding === bond.yieldCompounding ? yieldValue.rate : getYieldFromPrice(bond, settlement, prices.cleanPrice).rate;
+    result['yield'] =
+      yieldValue.compounding === bond.yieldCompounding ? yieldValue.rate : getYieldFromPrice(bond, settlement, prices.cleanPrice).rate;
     result['yieldCompounding'] = bond.yieldCompounding;
     result['macaulayDuration'] = risk.macaulayDurationYears;
     result['modifiedDuration'] = risk.modifiedDuration;
@@ -402,7 +407,12 @@ export function handleLine(line: string, lineNumber: number): Json {
     return { ...(id !== undefined ? { id } : {}), line: lineNumber, ok: true, ...handleRequest(request) };
   } catch (error) {
     if (error instanceof BondMathError) {
-      return { ...(id !== undefined ? { id } : {}), line: lineNumber, ok: false, error: { code: error.code, field: error.field ?? null, message: error.message } };
+      return {
+        ...(id !== undefined ? { id } : {}),
+        line: lineNumber,
+        ok: false,
+        error: { code: error.code, field: error.field ?? null, message: error.message },
+      };
     }
     return {
       ...(id !== undefined ? { id } : {}),

@@ -29,13 +29,7 @@ export {
   maxDate,
 } from './time/calendar-date';
 export type { HolidayCalendar, HolidayEntry, BusinessDayConvention } from './time/holiday-calendar';
-export {
-  createHolidayCalendar,
-  adjustDate,
-  addBusinessDays,
-  countBusinessDays,
-  WEEKENDS_ONLY_CALENDAR,
-} from './time/holiday-calendar';
+export { createHolidayCalendar, adjustDate, addBusinessDays, countBusinessDays, WEEKENDS_ONLY_CALENDAR } from './time/holiday-calendar';
 export { INDIA_SETTLEMENT_HOLIDAYS, INDIA_SETTLEMENT_CALENDAR } from './time/india-holidays';
 export { getSettlementDate } from './time/settlement';
 export type { ScheduleSpec, SchedulePeriod, ScheduleDates, StubType } from './time/schedule';
@@ -50,21 +44,11 @@ export { ACTUAL_360 } from './day-count/actual-360';
 export { ACTUAL_ACTUAL_ISDA, getActualActualIsdaYearFraction } from './day-count/actual-actual-isda';
 export { ACTUAL_ACTUAL_ICMA, getActualActualIcmaYearFraction } from './day-count/actual-actual-icma';
 export type { SebiLeapYearRule } from './day-count/actual-365-366-sebi';
-export {
-  ACTUAL_365_366_SEBI,
-  createSebiActualDayCount,
-  getSebiDenominator,
-  containsLeapDay,
-} from './day-count/actual-365-366-sebi';
+export { ACTUAL_365_366_SEBI, createSebiActualDayCount, getSebiDenominator, containsLeapDay } from './day-count/actual-365-366-sebi';
 export { getDayCount, DAY_COUNT_NAMES } from './day-count/registry';
 
 // conventions (presets as data)
-export type {
-  BondConvention,
-  YieldMethod,
-  CouponAmountRule,
-  AmortisingPriceBasis,
-} from './conventions/market-conventions';
+export type { BondConvention, YieldMethod, CouponAmountRule, AmortisingPriceBasis } from './conventions/market-conventions';
 export {
   INDIAN_GOVERNMENT_SECURITY,
   SEBI_CORPORATE_BOND,
@@ -99,14 +83,7 @@ export { createPerpetualBond } from './instruments/perpetual-bond';
 
 // pricing
 export type { CleanPrice, DirtyPrice, BondPrice, Yield, Compounding } from './pricing/quote';
-export {
-  cleanPrice,
-  dirtyPrice,
-  makeYield,
-  convertYield,
-  getCompoundingForFrequency,
-  getCompoundingPeriodsPerYear,
-} from './pricing/quote';
+export { cleanPrice, dirtyPrice, makeYield, convertYield, getCompoundingForFrequency, getCompoundingPeriodsPerYear } from './pricing/quote';
 export type { AccruedInterest, PriceFromYield } from './pricing/price-yield';
 export {
   getAccruedInterest,

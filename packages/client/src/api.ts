@@ -1,7 +1,5 @@
 /** Typed calls of the application-level API, shared by the web app, e2e tests and scripts. */
-import type {
-  ContactForm, OtpLogin, Registration, RequestOtp, SessionUser, TokenResponse, ValidateOtp,
-} from '@dart/contracts';
+import type { ContactForm, OtpLogin, Registration, RequestOtp, SessionUser, TokenResponse, ValidateOtp } from '@dart/contracts';
 import type { HttpClient } from './http';
 
 export function createApi(http: HttpClient) {
@@ -13,8 +11,7 @@ export function createApi(http: HttpClient) {
     requestOtp: (body: RequestOtp) => http.post<{ detail: string; expires_in: number }>('/api/request-otp/', body),
     otpLogin: (body: OtpLogin) => http.post<TokenResponse>('/api/token/otp/', body),
     validateOtp: (body: ValidateOtp) => http.post<{ valid: true; verification: string }>('/api/validate-otp/', body),
-    resetPassword: (email: string, webUrl: string) =>
-      http.post<{ detail: string }>('/api/reset-password/', { email, web_url: webUrl }),
+    resetPassword: (email: string, webUrl: string) => http.post<{ detail: string }>('/api/reset-password/', { email, web_url: webUrl }),
     changePassword: (userId: string, body: { new_password1: string; new_password2: string; token: string }) =>
       http.post<{ detail: string }>(`/api/change-password/${encodeURIComponent(userId)}/`, body),
     register: (body: Registration) => http.post<TokenResponse>('/api/client/register/', body),
@@ -29,19 +26,45 @@ export function createApi(http: HttpClient) {
     setSecurityPreference: (key: string, enabled: boolean) =>
       http.post<SessionUser>('/api/chatter/user/security-preference', { key, enabled }),
     auditEntries: (page = 1, pageSize = 20) =>
-      http.get<{ results: Array<{ id: string; at: string; actor_email: string | null; action: string; entity: string; entity_id: string | null; ip: string | null }>; count: number }>(
-        '/api/surveillance/audit/',
-        { query: { page, page_size: pageSize } },
-      ),
+      http.get<{
+        results: Array<{
+          id: string;
+          at: string;
+          actor_email: string | null;
+          action: string;
+          entity: string;
+          entity_id: string | null;
+          ip: string | null;
+        }>;
+        count: number;
+      }>('/api/surveillance/audit/', { query: { page, page_size: pageSize } }),
     clientUsers: () =>
-      http.get<{ results: Array<{ id: string; first_name: string; last_name: string; email: string; roles: string[]; permissions: string[]; status: string }>; count: number }>(
-        '/api/client/users/',
+      http.get<{
+        results: Array<{
+          id: string;
+          first_name: string;
+          last_name: string;
+          email: string;
+          roles: string[];
+          permissions: string[];
+          status: string;
+        }>;
+        count: number;
+      }>('/api/client/users/'),
+    pendingInvites: () =>
+      http.get<{ results: Array<{ id: string; email: string; roles: string[]; expires_at: string; created_at: string }> }>(
+        '/api/client/invites/',
       ),
-    pendingInvites: () => http.get<{ results: Array<{ id: string; email: string; roles: string[]; expires_at: string; created_at: string }> }>('/api/client/invites/'),
     createInvite: (body: { email: string; roles: string[]; permissions?: string[] }) =>
-      http.post<{ id: string; email: string; roles: string[]; client_name: string; expires_at: string; token?: string }>('/api/client/invites/', body),
+      http.post<{ id: string; email: string; roles: string[]; client_name: string; expires_at: string; token?: string }>(
+        '/api/client/invites/',
+        body,
+      ),
     devOutbox: (to?: string) =>
-      http.get<{ results: Array<{ id: string; channel: 'email' | 'sms'; to: string; subject: string; body: string; created_at: string }> }>('/api/dev/outbox', { query: { to } }),
+      http.get<{ results: Array<{ id: string; channel: 'email' | 'sms'; to: string; subject: string; body: string; created_at: string }> }>(
+        '/api/dev/outbox',
+        { query: { to } },
+      ),
     version: () => http.get<{ version: string }>('/version.json', { headers: { 'cache-control': 'no-cache' } }),
     buildManifest: () => http.get<{ id: string }>('/builds/latest.json', { headers: { 'cache-control': 'no-cache' } }),
     health: () => http.get<unknown>('/api/health'),

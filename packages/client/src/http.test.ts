@@ -60,7 +60,8 @@ describe('HTTP client rules (spec application §8, §9)', () => {
 
   it('retries a GET once on a retryable status, and never a POST', async () => {
     let n = 0;
-    route['GET /api/flaky'] = (_req, res) => (++n === 1 ? send(res, 503, { code: 'SERVICE_UNAVAILABLE', message: 'down' }) : send(res, 200, { ok: true }));
+    route['GET /api/flaky'] = (_req, res) =>
+      ++n === 1 ? send(res, 503, { code: 'SERVICE_UNAVAILABLE', message: 'down' }) : send(res, 200, { ok: true });
     route['POST /api/flaky'] = (_req, res) => send(res, 503, { code: 'SERVICE_UNAVAILABLE', message: 'down' });
     const { http } = client();
     expect(await http.get('/api/flaky')).toEqual({ ok: true });
@@ -70,7 +71,8 @@ describe('HTTP client rules (spec application §8, §9)', () => {
   });
 
   it('does not retry a GET on a non-retryable status and raises the server body', async () => {
-    route['GET /api/bad'] = (_req, res) => send(res, 400, { code: 'VALIDATION_FAILED', message: 'Bad', errors: { pan: ['Please enter a valid PAN (10 Digits).'] } });
+    route['GET /api/bad'] = (_req, res) =>
+      send(res, 400, { code: 'VALIDATION_FAILED', message: 'Bad', errors: { pan: ['Please enter a valid PAN (10 Digits).'] } });
     const { http } = client();
     const error = await http.get('/api/bad').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
@@ -80,7 +82,10 @@ describe('HTTP client rules (spec application §8, §9)', () => {
   });
 
   it('on 401 refreshes once and retries with the new token', async () => {
-    route['GET /api/me'] = (req, res) => (req.headers.authorization === 'Bearer new' ? send(res, 200, { me: 1 }) : send(res, 401, { code: 'TOKEN_EXPIRED', message: 'expired' }));
+    route['GET /api/me'] = (req, res) =>
+      req.headers.authorization === 'Bearer new'
+        ? send(res, 200, { me: 1 })
+        : send(res, 401, { code: 'TOKEN_EXPIRED', message: 'expired' });
     const { http, state } = client();
     expect(await http.get('/api/me')).toEqual({ me: 1 });
     expect(state.refreshes).toBe(1);
@@ -99,7 +104,8 @@ describe('HTTP client rules (spec application §8, §9)', () => {
   });
 
   it('never refreshes on a 401 from the token endpoints', async () => {
-    route['POST /api/token/'] = (_req, res) => send(res, 401, { code: 'INVALID_CREDENTIALS', message: 'Unable to log in with provided credentials.' });
+    route['POST /api/token/'] = (_req, res) =>
+      send(res, 401, { code: 'INVALID_CREDENTIALS', message: 'Unable to log in with provided credentials.' });
     const { http, state } = client();
     await expect(http.post('/api/token/', { email: 'a', password: 'b' })).rejects.toMatchObject({ status: 401 });
     expect(state.refreshes).toBe(0);
@@ -107,11 +113,16 @@ describe('HTTP client rules (spec application §8, §9)', () => {
   });
 
   it('shares one refresh among concurrent 401s', async () => {
-    route['GET /api/a'] = (req, res) => (req.headers.authorization === 'Bearer new' ? send(res, 200, 'a') : send(res, 401, { code: 'TOKEN_EXPIRED', message: 'x' }));
-    route['GET /api/b'] = (req, res) => (req.headers.authorization === 'Bearer new' ? send(res, 200, 'b') : send(res, 401, { code: 'TOKEN_EXPIRED', message: 'x' }));
+    route['GET /api/a'] = (req, res) =>
+      req.headers.authorization === 'Bearer new' ? send(res, 200, 'a') : send(res, 401, { code: 'TOKEN_EXPIRED', message: 'x' });
+    route['GET /api/b'] = (req, res) =>
+      req.headers.authorization === 'Bearer new' ? send(res, 200, 'b') : send(res, 401, { code: 'TOKEN_EXPIRED', message: 'x' });
     const state = { token: 'old', refreshes: 0 };
     const http = createHttpClient({
-      baseUrl, retryDelayMs: 0, getAccessToken: () => state.token, onLogout: () => {},
+      baseUrl,
+      retryDelayMs: 0,
+      getAccessToken: () => state.token,
+      onLogout: () => {},
       refreshSession: async () => {
         state.refreshes++;
         await new Promise((r) => setTimeout(r, 20));
@@ -148,6 +159,9 @@ describe('HTTP client rules (spec application §8, §9)', () => {
       req.on('end', () => send(res, 200, { type: req.headers['content-type'], body: JSON.parse(body) as unknown }));
     };
     const { http } = client();
-    expect(await http.post('/api/echo', { a: 1 }, { query: { x: 1, y: 'two', z: undefined } })).toEqual({ type: 'application/json', body: { a: 1 } });
+    expect(await http.post('/api/echo', { a: 1 }, { query: { x: 1, y: 'two', z: undefined } })).toEqual({
+      type: 'application/json',
+      body: { a: 1 },
+    });
   });
 });

@@ -72,9 +72,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   let refreshInFlight: Promise<boolean> | null = null;
 
   function refreshOnce(): Promise<boolean> {
-    refreshInFlight ??= options.refreshSession().catch(() => false).finally(() => {
-      refreshInFlight = null;
-    });
+    refreshInFlight ??= options
+      .refreshSession()
+      .catch(() => false)
+      .finally(() => {
+        refreshInFlight = null;
+      });
     return refreshInFlight;
   }
 

@@ -44,7 +44,9 @@ export const InviteSchema = z.object({
   token: z.string().optional(),
 });
 export const PendingInviteListSchema = z.object({
-  results: z.array(z.object({ id: z.string(), email: z.string(), roles: z.array(z.enum(ROLES)), expires_at: z.string(), created_at: z.string() })),
+  results: z.array(
+    z.object({ id: z.string(), email: z.string(), roles: z.array(z.enum(ROLES)), expires_at: z.string(), created_at: z.string() }),
+  ),
 });
 export const InviteValidationSchema = z.object({ valid: z.literal(true), email: z.string(), client_name: z.string() });
 

@@ -1,9 +1,16 @@
 /** Sign-in, OTP, registration, password and session payloads (spec application §3, §7). */
 import { z } from 'zod';
-import { CLIENT_MODES, CLIENT_TIERS, CLIENT_TYPES, EXCHANGES, INDIVIDUAL_CATEGORIES, PERMISSIONS, ROLES, USER_ACCOUNT_STATUSES } from './roles';
 import {
-  emailSchema, loginOtpSchema, mobileSchema, nameSchema, panSchema, passwordSchema,
-} from './validation';
+  CLIENT_MODES,
+  CLIENT_TIERS,
+  CLIENT_TYPES,
+  EXCHANGES,
+  INDIVIDUAL_CATEGORIES,
+  PERMISSIONS,
+  ROLES,
+  USER_ACCOUNT_STATUSES,
+} from './roles';
+import { emailSchema, loginOtpSchema, mobileSchema, nameSchema, panSchema, passwordSchema } from './validation';
 
 export const OTP_REQUEST_TYPES = ['login', 'register', 'update_profile', 'easy_register'] as const;
 export type OtpRequestType = (typeof OTP_REQUEST_TYPES)[number];
@@ -89,7 +96,10 @@ export const RegistrationSchema = z
     identity: z.strictObject({ first_name: nameSchema('First name'), last_name: nameSchema('Last name') }),
     /** Required for a new client; an invitee joins the inviting client and may omit it. */
     client_type: z.enum(CLIENT_TYPES).optional(),
-    category: z.enum(Object.keys(INDIVIDUAL_CATEGORIES) as [keyof typeof INDIVIDUAL_CATEGORIES]).nullable().optional(),
+    category: z
+      .enum(Object.keys(INDIVIDUAL_CATEGORIES) as [keyof typeof INDIVIDUAL_CATEGORIES])
+      .nullable()
+      .optional(),
     corporate_identity: z.strictObject({ name: nameSchema('Company name') }).nullable(),
     contact: z.strictObject({ email: emailSchema, mobile: mobileSchema, whatsapp_consent: z.boolean().default(false) }),
     /** Proof that the e-mail was verified: the `verification` from validate-otp (register). */
@@ -108,8 +118,7 @@ export const RegistrationSchema = z
     const corporate = value.client_type === 'CORP' || value.client_type === 'CORP-P';
     if (corporate && !value.corporate_identity)
       ctx.addIssue({ code: 'custom', path: ['corporate_identity', 'name'], message: 'Company name is required.' });
-    if (!corporate && !value.category)
-      ctx.addIssue({ code: 'custom', path: ['category'], message: 'Category is required.' });
+    if (!corporate && !value.category) ctx.addIssue({ code: 'custom', path: ['category'], message: 'Category is required.' });
   });
 export type Registration = z.input<typeof RegistrationSchema>;
 

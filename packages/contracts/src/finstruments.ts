@@ -34,21 +34,45 @@ export const PRICING_MESSAGES = {
 
 const isoDate = z.iso.date({ error: 'Should be a date (yyyy-mm-dd).' });
 const ISIN_PATTERN = /^IN[A-Z0-9]{10}$/;
-export const isinSchema = z.string().trim().toUpperCase().regex(ISIN_PATTERN, { error: 'Please enter a valid ISIN (12 characters, starting IN).' });
+export const isinSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(ISIN_PATTERN, { error: 'Please enter a valid ISIN (12 characters, starting IN).' });
 /** A path id: the numeric finstrument id or its ISIN. */
 export const FinstrumentIdParamsSchema = z.strictObject({
-  id: z.string().trim().min(1).max(20).regex(/^(\d{1,9}|IN[A-Za-z0-9]{10})$/, { error: 'Should be a finstrument id or an ISIN.' }),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .regex(/^(\d{1,9}|IN[A-Za-z0-9]{10})$/, { error: 'Should be a finstrument id or an ISIN.' }),
 });
 
 export const SECURITY_TYPES = [
-  'G-Sec', 'SDL', 'T-Bill', 'G-Sec STRIPS', 'G-Sec FRB', 'SGB', 'Bond/NCD', 'Commercial Paper', 'Certificate of Deposit',
-  'Securitised Debt (PTC)', 'Security Receipt', 'Municipal Bond', 'ZCZP (Social Stock Exchange)',
+  'G-Sec',
+  'SDL',
+  'T-Bill',
+  'G-Sec STRIPS',
+  'G-Sec FRB',
+  'SGB',
+  'Bond/NCD',
+  'Commercial Paper',
+  'Certificate of Deposit',
+  'Securitised Debt (PTC)',
+  'Security Receipt',
+  'Municipal Bond',
+  'ZCZP (Social Stock Exchange)',
 ] as const;
 
 /* ---------- search ---------- */
 
 export const FinstrumentSearchQuerySchema = z.strictObject({
-  searchKey: z.string({ error: PRICING_MESSAGES.searchTooShort }).trim().min(MIN_SEARCH_CHARACTERS, { error: PRICING_MESSAGES.searchTooShort }).max(100, { error: 'Search is at most 100 characters.' }),
+  searchKey: z
+    .string({ error: PRICING_MESSAGES.searchTooShort })
+    .trim()
+    .min(MIN_SEARCH_CHARACTERS, { error: PRICING_MESSAGES.searchTooShort })
+    .max(100, { error: 'Search is at most 100 characters.' }),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_RESULTS).default(20),
 });
 
@@ -76,7 +100,11 @@ export const FinstrumentSearchResponseSchema = z.object({ finstruments: z.array(
 const ScheduleEntrySchema = z.object({ date: z.string(), price: z.number() });
 export const RatingSchema = z.object({ agency: z.string(), rating: z.string(), as_of: z.string().nullable(), source: z.string() });
 export const ReferencePriceSchema = z.object({
-  source: z.string(), price_date: z.string(), clean_price: z.number().nullable(), bond_yield: z.number(), detail: z.string().nullable(),
+  source: z.string(),
+  price_date: z.string(),
+  clean_price: z.number().nullable(),
+  bond_yield: z.number(),
+  detail: z.string().nullable(),
 });
 export const FinstrumentDetailSchema = FinstrumentSummarySchema.extend({
   long_name: z.string().nullable(),
@@ -116,15 +144,26 @@ export const PriceRequestSchema = z
     /** Yield as a fraction (6 dp on the wire). */
     yield: z.number({ error: 'Should be number' }).min(0, { error: 'Cannot be negative' }).max(1, { error: 'Yield above 100%' }).optional(),
     /** Clean price per ₹100 (4 dp). */
-    price: z.number({ error: 'Should be number' }).min(1, { error: 'Price should be at least 1' }).max(250, { error: 'Should be less than 250' }).optional(),
+    price: z
+      .number({ error: 'Should be number' })
+      .min(1, { error: 'Price should be at least 1' })
+      .max(250, { error: 'Should be less than 250' })
+      .optional(),
     settlement_date: isoDate.optional(),
     settlement_delta: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'Settlement delta should be 0, 1 or 2.' }).optional(),
     /** Units (bonds) for the consideration. */
-    quantity: z.number({ error: 'Should be number' }).int({ error: 'Should be a whole number of units.' }).min(1, { error: 'Cannot be zero' }).max(999_999_999_999, { error: 'Max 12 digits' }).optional(),
+    quantity: z
+      .number({ error: 'Should be number' })
+      .int({ error: 'Should be a whole number of units.' })
+      .min(1, { error: 'Cannot be zero' })
+      .max(999_999_999_999, { error: 'Max 12 digits' })
+      .optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.yield !== undefined && value.price !== undefined) ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: PRICING_MESSAGES.bothPriceAndYield });
-    if (value.settlement_date !== undefined && value.settlement_delta !== undefined) ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: PRICING_MESSAGES.bothSettlement });
+    if (value.yield !== undefined && value.price !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: PRICING_MESSAGES.bothPriceAndYield });
+    if (value.settlement_date !== undefined && value.settlement_delta !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: PRICING_MESSAGES.bothSettlement });
   });
 export type PriceRequest = z.infer<typeof PriceRequestSchema>;
 
@@ -170,7 +209,11 @@ export type PriceInfo = z.infer<typeof PriceInfoSchema>;
 /* ---------- cash flows ---------- */
 
 export const CashflowRequestSchema = z.strictObject({
-  quantity: z.number({ error: 'Should be number' }).int({ error: 'Should be a whole number of units.' }).min(1, { error: 'Cannot be zero' }).max(999_999_999_999, { error: 'Max 12 digits' }),
+  quantity: z
+    .number({ error: 'Should be number' })
+    .int({ error: 'Should be a whole number of units.' })
+    .min(1, { error: 'Cannot be zero' })
+    .max(999_999_999_999, { error: 'Max 12 digits' }),
   /** Reference (settlement) date: flows after it are shown; default the T+1 settlement date. */
   ref_date: isoDate.optional(),
 });
@@ -178,10 +221,17 @@ export const CashflowScheduleSchema = z.object({
   finstrument_id: z.number().int(),
   quantity: z.number().int(),
   ref_date: z.string(),
-  cashflows: z.array(z.object({
-    due_date: z.string(), payment_date: z.string(), record_date: z.string().nullable(), coupon_rate: z.number(),
-    interest: z.number(), principal: z.number(), total: z.number(),
-  })),
+  cashflows: z.array(
+    z.object({
+      due_date: z.string(),
+      payment_date: z.string(),
+      record_date: z.string().nullable(),
+      coupon_rate: z.number(),
+      interest: z.number(),
+      principal: z.number(),
+      total: z.number(),
+    }),
+  ),
   totals: z.object({ interest: z.number(), principal: z.number(), total: z.number() }),
 });
 
@@ -191,14 +241,29 @@ export const NUMERIC_FILTER_TYPES = ['equals', 'lessThan', 'lessThanOrEqual', 'g
 export const DATE_FILTER_TYPES = ['is', 'after', 'before'] as const;
 export const PaginationSchema = z.strictObject({
   page: z.number().int().min(1).max(100_000).default(1),
-  page_size: z.number().int().min(1).max(LIST_PAGE_SIZE_MAX, { error: `Page size is at most ${LIST_PAGE_SIZE_MAX}.` }).default(LIST_PAGE_SIZE_DEFAULT),
+  page_size: z
+    .number()
+    .int()
+    .min(1)
+    .max(LIST_PAGE_SIZE_MAX, { error: `Page size is at most ${LIST_PAGE_SIZE_MAX}.` })
+    .default(LIST_PAGE_SIZE_DEFAULT),
 });
 
-function listRequest<N extends readonly [string, ...string[]], D extends readonly [string, ...string[]], S extends readonly [string, ...string[]]>(numeric: N, dates: D, sortable: S) {
-  const filter = z.union([
-    z.strictObject({ field: z.enum(numeric), type: z.enum(NUMERIC_FILTER_TYPES), value: z.number({ error: 'Should be number' }) }),
-    z.strictObject({ field: z.enum(dates), type: z.enum(DATE_FILTER_TYPES), value: isoDate }),
-  ], { error: 'Unknown filter: use a numeric field with equals/lessThan/lessThanOrEqual/greaterThan/greaterThanOrEqual or a date field with is/after/before.' });
+function listRequest<
+  N extends readonly [string, ...string[]],
+  D extends readonly [string, ...string[]],
+  S extends readonly [string, ...string[]],
+>(numeric: N, dates: D, sortable: S) {
+  const filter = z.union(
+    [
+      z.strictObject({ field: z.enum(numeric), type: z.enum(NUMERIC_FILTER_TYPES), value: z.number({ error: 'Should be number' }) }),
+      z.strictObject({ field: z.enum(dates), type: z.enum(DATE_FILTER_TYPES), value: isoDate }),
+    ],
+    {
+      error:
+        'Unknown filter: use a numeric field with equals/lessThan/lessThanOrEqual/greaterThan/greaterThanOrEqual or a date field with is/after/before.',
+    },
+  );
   return {
     pagination: PaginationSchema.default({ page: 1, page_size: LIST_PAGE_SIZE_DEFAULT }),
     sort: z.strictObject({ field: z.enum(sortable), direction: z.enum(['asc', 'desc']).default('asc') }).optional(),
@@ -208,7 +273,15 @@ function listRequest<N extends readonly [string, ...string[]], D extends readonl
 
 export const FINSTRUMENT_NUMERIC_FIELDS = ['coupon_rate', 'face_value', 'bond_yield', 'years_to_maturity'] as const;
 export const FINSTRUMENT_DATE_FIELDS = ['maturity_date', 'listing_date'] as const;
-export const FINSTRUMENT_SORT_FIELDS = ['maturity_date', 'coupon_rate', 'display_name', 'bond_yield', 'face_value', 'listing_date', 'isin'] as const;
+export const FINSTRUMENT_SORT_FIELDS = [
+  'maturity_date',
+  'coupon_rate',
+  'display_name',
+  'bond_yield',
+  'face_value',
+  'listing_date',
+  'isin',
+] as const;
 
 /** `POST api/bonds-by-same-issuer/{id}/`. */
 export const IssuerBondsRequestSchema = z.strictObject({
@@ -234,7 +307,12 @@ export const FinstrumentListRowSchema = FinstrumentSummarySchema.extend({
   bond_yield: z.number().nullable(),
   reference_source: z.string().nullable(),
 });
-export const FinstrumentListSchema = z.object({ count: z.number().int(), page: z.number().int(), page_size: z.number().int(), results: z.array(FinstrumentListRowSchema) });
+export const FinstrumentListSchema = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(FinstrumentListRowSchema),
+});
 
 export const TRADE_NUMERIC_FIELDS = ['price', 'bond_yield', 'value_inr', 'num_trades'] as const;
 export const TRADE_DATE_FIELDS = ['trade_date'] as const;
@@ -252,7 +330,12 @@ export const TradeRowSchema = z.object({
   detail: z.string().nullable(),
   source: z.string(),
 });
-export const TradeListSchema = z.object({ count: z.number().int(), page: z.number().int(), page_size: z.number().int(), results: z.array(TradeRowSchema) });
+export const TradeListSchema = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(TradeRowSchema),
+});
 
 export const CreditRationaleSchema = z.object({ finstrument_id: z.number().int(), ratings: z.array(RatingSchema) });
 

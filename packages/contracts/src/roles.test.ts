@@ -10,7 +10,9 @@ describe('role and permission checks (spec application §6)', () => {
   });
   it('requires every listed permission', () => {
     expect(hasAllPermissions({ permissions: ['client.can_trade'] }, ['client.can_trade', 'client.view_client'])).toBe(false);
-    expect(hasAllPermissions({ permissions: ['client.can_trade', 'client.view_client'] }, ['client.can_trade', 'client.view_client'])).toBe(true);
+    expect(hasAllPermissions({ permissions: ['client.can_trade', 'client.view_client'] }, ['client.can_trade', 'client.view_client'])).toBe(
+      true,
+    );
   });
   it('treats exactly two roles including compliance as a compliance user', () => {
     expect(isComplianceUser({ roles: ['complianceofficer', 'user'] })).toBe(true);

@@ -2,14 +2,7 @@
  * Roles, permissions and the access rules of spec application §6, kept once here and used by
  * both the server (route policies) and the web (route guards).
  */
-export const ROLES = [
-  'user',
-  'clientdealer',
-  'clientviewer',
-  'complianceofficer',
-  'clientopsadmin',
-  'backoffice',
-] as const;
+export const ROLES = ['user', 'clientdealer', 'clientviewer', 'complianceofficer', 'clientopsadmin', 'backoffice'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -79,10 +72,7 @@ export function hasAnyRole(subject: Pick<AccessSubject, 'roles'>, roles: readonl
 }
 
 /** A permission check requires all listed permissions (spec §6). */
-export function hasAllPermissions(
-  subject: Pick<AccessSubject, 'permissions'>,
-  permissions: readonly Permission[],
-): boolean {
+export function hasAllPermissions(subject: Pick<AccessSubject, 'permissions'>, permissions: readonly Permission[]): boolean {
   return permissions.every((permission) => subject.permissions.includes(permission));
 }
 
@@ -109,16 +99,12 @@ export function homeRouteFor(subject: Pick<AccessSubject, 'roles'>): '/surveilla
   return isComplianceUser(subject) ? '/surveillance' : '/dart';
 }
 
-export const isBasicTier = (subject: Pick<AccessSubject, 'clientTier'>): boolean =>
-  subject.clientTier === 'BASIC';
-export const isPremiumTier = (subject: Pick<AccessSubject, 'clientTier'>): boolean =>
-  subject.clientTier === 'PREMIUM';
-export const isClientOpsAdmin = (subject: Pick<AccessSubject, 'roles'>): boolean =>
-  subject.roles.includes('clientopsadmin');
+export const isBasicTier = (subject: Pick<AccessSubject, 'clientTier'>): boolean => subject.clientTier === 'BASIC';
+export const isPremiumTier = (subject: Pick<AccessSubject, 'clientTier'>): boolean => subject.clientTier === 'PREMIUM';
+export const isClientOpsAdmin = (subject: Pick<AccessSubject, 'roles'>): boolean => subject.roles.includes('clientopsadmin');
 export const isIndividualClient = (subject: Pick<AccessSubject, 'clientType'>): boolean =>
   subject.clientType === 'INDV' || subject.clientType === 'INDV-P';
-export const isBrokerClient = (subject: Pick<AccessSubject, 'isBroker'>): boolean =>
-  subject.isBroker === true;
+export const isBrokerClient = (subject: Pick<AccessSubject, 'isBroker'>): boolean => subject.isBroker === true;
 /** Only-ICCL: the client may use BSE (ICCL) and nothing else. */
 export const isOnlyIccl = (subject: Pick<AccessSubject, 'allowedExchanges'>): boolean =>
   subject.allowedExchanges?.length === 1 && subject.allowedExchanges[0] === 'BSE';
@@ -128,10 +114,7 @@ export const isOnlyIccl = (subject: Pick<AccessSubject, 'allowedExchanges'>): bo
  * dealers of broker firms and to ops admins who also deal (documented in README, decisions).
  */
 export function canOverridePrice(subject: Pick<AccessSubject, 'roles' | 'isBroker'>): boolean {
-  return (
-    subject.roles.includes('clientdealer') &&
-    (subject.isBroker === true || subject.roles.includes('clientopsadmin'))
-  );
+  return subject.roles.includes('clientdealer') && (subject.isBroker === true || subject.roles.includes('clientopsadmin'));
 }
 
 /**

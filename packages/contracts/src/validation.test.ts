@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  businessEmailSchema, emailSchema, loginOtpSchema, mobileSchema, nameSchema, panSchema,
-  priceFieldSchema, quantumFieldSchema, yieldFieldSchema, ifscSchema, gstSchema, pincodeSchema, timeSchema,
+  businessEmailSchema,
+  emailSchema,
+  loginOtpSchema,
+  mobileSchema,
+  nameSchema,
+  panSchema,
+  priceFieldSchema,
+  quantumFieldSchema,
+  yieldFieldSchema,
+  ifscSchema,
+  gstSchema,
+  pincodeSchema,
+  timeSchema,
 } from './validation';
 
 function firstError(schema: z.ZodType, value: unknown): string | undefined {

@@ -48,11 +48,7 @@ export const TIME_PATTERN = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
 export const NAME_PATTERN = /^[\p{L}][\p{L} .'-]*$/u;
 export const PERSONAL_EMAIL_DOMAINS = ['gmail', 'yahoo', 'outlook', 'hotmail', 'aol'] as const;
 
-export const panSchema = z
-  .string({ error: MESSAGES.pan })
-  .trim()
-  .toUpperCase()
-  .regex(PAN_PATTERN, { error: MESSAGES.pan });
+export const panSchema = z.string({ error: MESSAGES.pan }).trim().toUpperCase().regex(PAN_PATTERN, { error: MESSAGES.pan });
 
 /** Mobile numbers are normalised to their 10 digits after validation. */
 export const mobileSchema = z

@@ -2,7 +2,16 @@
 import type { AccessPolicy, Permission, Role } from './roles';
 
 export const LAYOUTS = [
-  'index', 'noheader', 'independentblue', 'default', 'bare', 'dart', 'settings', 'productdart', 'productfind', 'nofooter',
+  'index',
+  'noheader',
+  'independentblue',
+  'default',
+  'bare',
+  'dart',
+  'settings',
+  'productdart',
+  'productfind',
+  'nofooter',
 ] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
@@ -31,12 +40,32 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/best-practices', layouts: ['default'], access: 'public', title: 'Best practices' },
   { path: '/chat-policy', layouts: ['default'], access: 'public', title: 'Chat policy' },
   { path: '/client/register', layouts: ['bare'], access: 'unauthenticated-only', title: 'Register' },
-  { path: '/client/transactions', layouts: ['dart'], access: 'authenticated', roles: ['clientdealer', 'clientviewer', 'backoffice'], premium: true, title: 'Transactions' },
+  {
+    path: '/client/transactions',
+    layouts: ['dart'],
+    access: 'authenticated',
+    roles: ['clientdealer', 'clientviewer', 'backoffice'],
+    premium: true,
+    title: 'Transactions',
+  },
   { path: '/contact', layouts: ['default'], access: 'public', title: 'Contact' },
   { path: '/dart', layouts: ['dart'], access: 'authenticated', complianceRestricted: true, title: 'Dart' },
-  { path: '/exchange-credentials', layouts: ['settings'], access: 'authenticated', roles: ['clientopsadmin'], title: 'Exchange credentials' },
+  {
+    path: '/exchange-credentials',
+    layouts: ['settings'],
+    access: 'authenticated',
+    roles: ['clientopsadmin'],
+    title: 'Exchange credentials',
+  },
   { path: '/find', layouts: ['dart'], access: 'public', title: 'Find' },
-  { path: '/inventory', layouts: ['dart'], access: 'authenticated', permissions: ['inventory.has_inventory_access'], premium: true, title: 'Inventory' },
+  {
+    path: '/inventory',
+    layouts: ['dart'],
+    access: 'authenticated',
+    permissions: ['inventory.has_inventory_access'],
+    premium: true,
+    title: 'Inventory',
+  },
   { path: '/manage-users', layouts: ['settings'], access: 'authenticated', roles: ['clientopsadmin'], title: 'Manage users' },
   { path: '/market', layouts: ['dart'], access: 'authenticated', redirect: true, title: 'Market' },
   { path: '/privacy', layouts: ['default'], access: 'public', title: 'Privacy' },

@@ -84,7 +84,9 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
     },
     withConnection: async (fn) =>
       fn(async (sqlText, params) =>
-        params ? (await client.query<Record<string, unknown>>(sqlText, params)).rows : ((await client.exec(sqlText)).at(-1)?.rows ?? []) as Record<string, unknown>[],
+        params
+          ? (await client.query<Record<string, unknown>>(sqlText, params)).rows
+          : (((await client.exec(sqlText)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
       ),
     close: async () => {
       await client.close();
@@ -138,10 +140,28 @@ export async function openPostgres(url: string, logger: Logger, queryTimeoutMs: 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const e = error as { code?: string; message?: string; cause?: unknown };
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300'];
+  const codes = [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    'ENOTFOUND',
+    '57P01',
+    '57P02',
+    '57P03',
+    '08000',
+    '08001',
+    '08003',
+    '08006',
+    '53300',
+  ];
   if (e.code && codes.includes(e.code)) return true;
   const message = e.message ?? '';
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Query read timeout|Connection terminated unexpectedly/i.test(message))
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Query read timeout|Connection terminated unexpectedly/i.test(
+      message,
+    )
+  )
     return true;
   return e.cause ? isDatabaseUnavailable(e.cause) : false;
 }

@@ -36,7 +36,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value instanceof Date) return JSON.stringify(value.toISOString());
   if (typeof value === 'object')
-    return `{${Object.keys(value as object).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 
@@ -90,9 +93,21 @@ export async function verifyAuditChain(db: DbOrTx): Promise<number | null> {
 /** Maps a raw `SELECT * FROM audit_log` row (snake_case) to the Drizzle row shape. */
 export function auditRowFromSql(row: Record<string, unknown>): StoredAuditRow {
   return {
-    id: Number(row.id), at: new Date(row.at as string | Date), actorUserId: row.actor_user_id as string | null, actorClientId: row.actor_client_id as string | null,
-    actorEmail: row.actor_email as string | null, actorRoles: row.actor_roles as string[] | null, action: row.action as string, entity: row.entity as string,
-    entityId: row.entity_id as string | null, before: row.before, after: row.after, ip: row.ip as string | null, userAgent: row.user_agent as string | null,
-    requestId: row.request_id as string | null, prevHash: row.prev_hash as string, hash: row.hash as string,
+    id: Number(row.id),
+    at: new Date(row.at as string | Date),
+    actorUserId: row.actor_user_id as string | null,
+    actorClientId: row.actor_client_id as string | null,
+    actorEmail: row.actor_email as string | null,
+    actorRoles: row.actor_roles as string[] | null,
+    action: row.action as string,
+    entity: row.entity as string,
+    entityId: row.entity_id as string | null,
+    before: row.before,
+    after: row.after,
+    ip: row.ip as string | null,
+    userAgent: row.user_agent as string | null,
+    requestId: row.request_id as string | null,
+    prevHash: row.prev_hash as string,
+    hash: row.hash as string,
   };
 }

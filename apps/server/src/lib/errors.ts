@@ -18,5 +18,4 @@ export class AppError extends Error {
 }
 
 /** A validation failure on one field, with the spec's message. */
-export const fieldError = (field: string, message: string): AppError =>
-  new AppError('VALIDATION_FAILED', message, { [field]: [message] });
+export const fieldError = (field: string, message: string): AppError => new AppError('VALIDATION_FAILED', message, { [field]: [message] });

@@ -17,7 +17,10 @@ export interface DomainEvent {
 
 /** Appends inside the caller's transaction; returns the message to publish after commit. */
 export async function appendEvent(tx: DbOrTx, event: DomainEvent): Promise<BusMessage> {
-  const [row] = await tx.insert(events).values({ topic: event.topic, clientId: event.clientId, payload: event.payload }).returning({ position: events.position });
+  const [row] = await tx
+    .insert(events)
+    .values({ topic: event.topic, clientId: event.clientId, payload: event.payload })
+    .returning({ position: events.position });
   return { topic: event.topic, clientId: event.clientId, payload: event.payload, position: row!.position };
 }
 

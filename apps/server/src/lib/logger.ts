@@ -24,13 +24,21 @@ export function redactUrl(url: string): string {
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({
-    level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    serializers: {
-      // Log the path without the query string: queries may carry invite or reset tokens.
-      req: (req: { method: string; url: string; id: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id, ip: req.ip }),
+  return pino(
+    {
+      level,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: {
+        // Log the path without the query string: queries may carry invite or reset tokens.
+        req: (req: { method: string; url: string; id: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          id: req.id,
+          ip: req.ip,
+        }),
+      },
     },
-  }, destination);
+    destination,
+  );
 }

@@ -6,10 +6,21 @@
 import type { DbOrTx } from '../db/client';
 import { devOutbox } from '../db/schema';
 
-export interface OutboundEmail { to: string; subject: string; text: string }
-export interface OutboundSms { to: string; text: string }
-export interface Mailer { send(message: OutboundEmail, tx?: DbOrTx): Promise<void> }
-export interface SmsSender { send(message: OutboundSms, tx?: DbOrTx): Promise<void> }
+export interface OutboundEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export interface OutboundSms {
+  to: string;
+  text: string;
+}
+export interface Mailer {
+  send(message: OutboundEmail, tx?: DbOrTx): Promise<void>;
+}
+export interface SmsSender {
+  send(message: OutboundSms, tx?: DbOrTx): Promise<void>;
+}
 
 export function createOutboxMailer(db: DbOrTx): Mailer {
   return {

@@ -39,7 +39,9 @@ export function registerAccessControl(app: FastifyInstance): RouteEntry[] {
         route.config = { ...route.config, policy: { kind: 'public' } };
       } else throw new MissingPolicyError(route.method, route.url);
     }
-    for (const method of [route.method].flat()) if (method !== 'HEAD' && !isInfrastructure) inventory.push({ method, url: route.url, policy: route.config!.policy!, websocket: Boolean(route.websocket) });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD' && !isInfrastructure)
+        inventory.push({ method, url: route.url, policy: route.config!.policy!, websocket: Boolean(route.websocket) });
   });
 
   app.decorateRequest('principal', null);

@@ -11,7 +11,9 @@ import { AppError } from '../lib/errors';
 const UNKNOWN_FIELD = 'Unknown field.';
 
 /** Turns zod issues (as fastify-type-provider-zod reports them) into `errors: { field: [msgs] }`. */
-function fieldErrorsFrom(validation: Array<{ instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }>): Record<string, string[]> {
+function fieldErrorsFrom(
+  validation: Array<{ instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }>,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => {
     (errors[field] ??= []).push(message);
@@ -43,16 +45,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: { message: error.message } }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable.' } satisfies ErrorBody);
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable.' } satisfies ErrorBody);
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code =
-        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : status === 429
+              ? 'RATE_LIMITED'
+              : status === 404
+                ? 'NOT_FOUND'
+                : 'BAD_REQUEST';
       // Fastify's own messages (bad JSON, empty body, content type) are safe to show.
       return reply.status(status).send({ code, message: error.message } satisfies ErrorBody);
     }
-    if (status === 503) return reply.status(503).send({ code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable.' } satisfies ErrorBody);
+    if (status === 503)
+      return reply.status(503).send({ code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable.' } satisfies ErrorBody);
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE } satisfies ErrorBody);
   });

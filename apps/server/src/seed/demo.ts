@@ -26,26 +26,91 @@ const READ: Permission[] = ['finstruments.has_security_data_access', 'client.vie
 
 export const DEMO_CLIENTS: DemoClient[] = [
   {
-    name: 'Demo Capital', clientType: 'CORP', tier: 'PREMIUM', exchanges: ['NSE', 'BSE'], pan: 'AABCD1234E',
+    name: 'Demo Capital',
+    clientType: 'CORP',
+    tier: 'PREMIUM',
+    exchanges: ['NSE', 'BSE'],
+    pan: 'AABCD1234E',
     users: [
       { email: 'dealer@demo.dart', firstName: 'Arjun', lastName: 'Mehta', mobile: '9876500001', roles: ['clientdealer'], permissions: ALL },
-      { email: 'viewer@demo.dart', firstName: 'Priya', lastName: 'Nair', mobile: '9876500002', roles: ['clientviewer'], permissions: [...READ, 'inventory.has_inventory_access'] },
-      { email: 'opsadmin@demo.dart', firstName: 'Kavita', lastName: 'Rao', mobile: '9876500003', roles: ['clientopsadmin'], permissions: READ },
-      { email: 'compliance@demo.dart', firstName: 'Vikram', lastName: 'Iyer', mobile: '9876500004', roles: ['complianceofficer', 'user'], permissions: READ },
-      { email: 'backoffice@demo.dart', firstName: 'Sanjay', lastName: 'Gupta', mobile: '9876500005', roles: ['backoffice'], permissions: [...READ, 'inventory.has_inventory_access'] },
+      {
+        email: 'viewer@demo.dart',
+        firstName: 'Priya',
+        lastName: 'Nair',
+        mobile: '9876500002',
+        roles: ['clientviewer'],
+        permissions: [...READ, 'inventory.has_inventory_access'],
+      },
+      {
+        email: 'opsadmin@demo.dart',
+        firstName: 'Kavita',
+        lastName: 'Rao',
+        mobile: '9876500003',
+        roles: ['clientopsadmin'],
+        permissions: READ,
+      },
+      {
+        email: 'compliance@demo.dart',
+        firstName: 'Vikram',
+        lastName: 'Iyer',
+        mobile: '9876500004',
+        roles: ['complianceofficer', 'user'],
+        permissions: READ,
+      },
+      {
+        email: 'backoffice@demo.dart',
+        firstName: 'Sanjay',
+        lastName: 'Gupta',
+        mobile: '9876500005',
+        roles: ['backoffice'],
+        permissions: [...READ, 'inventory.has_inventory_access'],
+      },
     ],
   },
   {
-    name: 'Second Bank', clientType: 'CORP', tier: 'PREMIUM', exchanges: ['NSE', 'BSE'], pan: 'AABCS5678F',
-    users: [{ email: 'dealer@second.dart', firstName: 'Neha', lastName: 'Kulkarni', mobile: '9876500006', roles: ['clientdealer'], permissions: ALL }],
+    name: 'Second Bank',
+    clientType: 'CORP',
+    tier: 'PREMIUM',
+    exchanges: ['NSE', 'BSE'],
+    pan: 'AABCS5678F',
+    users: [
+      {
+        email: 'dealer@second.dart',
+        firstName: 'Neha',
+        lastName: 'Kulkarni',
+        mobile: '9876500006',
+        roles: ['clientdealer'],
+        permissions: ALL,
+      },
+    ],
   },
   {
-    name: 'Small Treasury', clientType: 'CORP', tier: 'BASIC', exchanges: ['NSE', 'BSE'], pan: 'AABCT9012G',
-    users: [{ email: 'basic@small.dart', firstName: 'Rahul', lastName: 'Desai', mobile: '9876500007', roles: ['clientdealer'], permissions: ALL }],
+    name: 'Small Treasury',
+    clientType: 'CORP',
+    tier: 'BASIC',
+    exchanges: ['NSE', 'BSE'],
+    pan: 'AABCT9012G',
+    users: [
+      { email: 'basic@small.dart', firstName: 'Rahul', lastName: 'Desai', mobile: '9876500007', roles: ['clientdealer'], permissions: ALL },
+    ],
   },
   {
-    name: 'Demo Brokers', clientType: 'CORP', tier: 'PREMIUM', isBroker: true, exchanges: ['NSE', 'BSE'], pan: 'AABCB3456H',
-    users: [{ email: 'broker@brokers.dart', firstName: 'Farhan', lastName: 'Shaikh', mobile: '9876500008', roles: ['clientdealer'], permissions: ALL }],
+    name: 'Demo Brokers',
+    clientType: 'CORP',
+    tier: 'PREMIUM',
+    isBroker: true,
+    exchanges: ['NSE', 'BSE'],
+    pan: 'AABCB3456H',
+    users: [
+      {
+        email: 'broker@brokers.dart',
+        firstName: 'Farhan',
+        lastName: 'Shaikh',
+        mobile: '9876500008',
+        roles: ['clientdealer'],
+        permissions: ALL,
+      },
+    ],
   },
 ];
 
@@ -57,29 +122,58 @@ export async function seedDemoData(database: Database, options: { announce: bool
     await db.transaction(async (tx) => {
       let [client] = await tx.select().from(clients).where(eq(clients.name, demo.name));
       if (!client) {
-        [client] = await tx.insert(clients).values({
-          name: demo.name, clientType: demo.clientType, tier: demo.tier, isBroker: demo.isBroker ?? false, pan: demo.pan,
-          allowedExchanges: demo.exchanges, allowedReportingExchanges: demo.exchanges, rfqExchanges: demo.exchanges,
-        }).returning();
-        await writeAudit(tx, { actorEmail: 'seed' }, { action: 'client.created', entity: 'client', entityId: client!.id, after: { name: demo.name, seed: true } });
+        [client] = await tx
+          .insert(clients)
+          .values({
+            name: demo.name,
+            clientType: demo.clientType,
+            tier: demo.tier,
+            isBroker: demo.isBroker ?? false,
+            pan: demo.pan,
+            allowedExchanges: demo.exchanges,
+            allowedReportingExchanges: demo.exchanges,
+            rfqExchanges: demo.exchanges,
+          })
+          .returning();
+        await writeAudit(
+          tx,
+          { actorEmail: 'seed' },
+          { action: 'client.created', entity: 'client', entityId: client!.id, after: { name: demo.name, seed: true } },
+        );
       }
       for (const person of demo.users) {
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, person.email));
         if (existing) continue;
-        const [user] = await tx.insert(users).values({
-          uniqueId: `DEMO${String(created + 1).padStart(4, '0')}${demo.pan.slice(3, 5)}`, email: person.email, mobile: person.mobile,
-          firstName: person.firstName, lastName: person.lastName, passwordHash, hasAcceptedChatTerms: false,
-        }).returning();
+        const [user] = await tx
+          .insert(users)
+          .values({
+            uniqueId: `DEMO${String(created + 1).padStart(4, '0')}${demo.pan.slice(3, 5)}`,
+            email: person.email,
+            mobile: person.mobile,
+            firstName: person.firstName,
+            lastName: person.lastName,
+            passwordHash,
+            hasAcceptedChatTerms: false,
+          })
+          .returning();
         const [account] = await tx.insert(userAccounts).values({ userId: user!.id, clientId: client!.id }).returning();
         await tx.insert(userAccountRoles).values(person.roles.map((role) => ({ userAccountId: account!.id, role })));
-        await tx.insert(userAccountPermissions).values(person.permissions.map((permission) => ({ userAccountId: account!.id, permission })));
-        await writeAudit(tx, { actorEmail: 'seed', actorClientId: client!.id }, { action: 'user.created', entity: 'user', entityId: user!.id, after: { email: person.email, roles: person.roles, seed: true } });
+        await tx
+          .insert(userAccountPermissions)
+          .values(person.permissions.map((permission) => ({ userAccountId: account!.id, permission })));
+        await writeAudit(
+          tx,
+          { actorEmail: 'seed', actorClientId: client!.id },
+          { action: 'user.created', entity: 'user', entityId: user!.id, after: { email: person.email, roles: person.roles, seed: true } },
+        );
         created++;
       }
     });
   }
   if (options.announce) {
-    const lines = DEMO_CLIENTS.flatMap((c) => c.users.map((u) => `  ${u.email.padEnd(24)} ${u.roles.join(', ').padEnd(28)} ${c.name} (${c.tier})`));
+    const lines = DEMO_CLIENTS.flatMap((c) =>
+      c.users.map((u) => `  ${u.email.padEnd(24)} ${u.roles.join(', ').padEnd(28)} ${c.name} (${c.tier})`),
+    );
     process.stdout.write(`\n${options.productName} demo sign-ins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`);
   }
   return created;

@@ -142,13 +142,8 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
       dueDate: endDate,
       paymentDate: calendar.isBusinessDay(endDate)
         ? endDate
-        : adjustDate(
-            endDate,
-            i === lastIndex ? convention.maturityPaymentConvention : convention.couponPaymentConvention,
-            calendar,
-          ),
-      recordDate:
-        convention.recordDateDaysBeforeDue === null ? null : addDays(endDate, -convention.recordDateDaysBeforeDue),
+        : adjustDate(endDate, i === lastIndex ? convention.maturityPaymentConvention : convention.couponPaymentConvention, calendar),
+      recordDate: convention.recordDateDaysBeforeDue === null ? null : addDays(endDate, -convention.recordDateDaysBeforeDue),
       referenceStartDate: referenceStartDate,
       isRegular: isRegular,
       couponRate,

@@ -73,7 +73,17 @@ export function buildPeriodsFromTermSheet(spec: TermSheetSpec): CouponPeriod[] {
     const interest =
       row.interestPerUnit !== undefined
         ? row.interestPerUnit * toPer100
-        : getPeriodInterest(start, row.dueDate, isRegular ? start : notionalStart, isRegular, couponRate, outstanding, frequency, dayCount, convention);
+        : getPeriodInterest(
+            start,
+            row.dueDate,
+            isRegular ? start : notionalStart,
+            isRegular,
+            couponRate,
+            outstanding,
+            frequency,
+            dayCount,
+            convention,
+          );
     const principal = (row.principalPerUnit ?? 0) * toPer100;
     if (principal < 0 || principal > outstanding + 1e-9) {
       throw new BondMathError(
@@ -101,8 +111,7 @@ export function buildPeriodsFromTermSheet(spec: TermSheetSpec): CouponPeriod[] {
         row.paymentDate ??
         adjustDate(row.dueDate, i === lastIndex ? convention.maturityPaymentConvention : convention.couponPaymentConvention, calendar),
       recordDate:
-        row.recordDate ??
-        (convention.recordDateDaysBeforeDue === null ? null : addDays(row.dueDate, -convention.recordDateDaysBeforeDue)),
+        row.recordDate ?? (convention.recordDateDaysBeforeDue === null ? null : addDays(row.dueDate, -convention.recordDateDaysBeforeDue)),
       referenceStartDate: isRegular ? start : notionalStart,
       isRegular,
       couponRate: impliedRate,

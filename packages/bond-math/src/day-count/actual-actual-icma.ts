@@ -14,11 +14,7 @@ import { BondMathError } from '../errors';
  * ACT/ACT ICMA year fraction of `[start, end)` inside the (notional) coupon period
  * `[referenceStart, referenceEnd)` of a bond paying `frequency` coupons a year.
  */
-export function getActualActualIcmaYearFraction(
-  start: CalendarDate,
-  end: CalendarDate,
-  context?: YearFractionContext,
-): number {
+export function getActualActualIcmaYearFraction(start: CalendarDate, end: CalendarDate, context?: YearFractionContext): number {
   if (!context) {
     throw new BondMathError('INVALID_ARGUMENT', 'ACT/ACT ICMA needs the reference coupon period and frequency', 'context');
   }

@@ -15,11 +15,7 @@ export function getActualActualIsdaYearFraction(start: CalendarDate, end: Calend
   if (y1 === y2) return (end - start) / (isLeapYear(y1) ? 366 : 365);
   const endOfFirstYear = makeDate(y1 + 1, 1, 1);
   const startOfLastYear = makeDate(y2, 1, 1);
-  return (
-    (endOfFirstYear - start) / (isLeapYear(y1) ? 366 : 365) +
-    (y2 - y1 - 1) +
-    (end - startOfLastYear) / (isLeapYear(y2) ? 366 : 365)
-  );
+  return (endOfFirstYear - start) / (isLeapYear(y1) ? 366 : 365) + (y2 - y1 - 1) + (end - startOfLastYear) / (isLeapYear(y2) ? 366 : 365);
 }
 
 /** ACT/ACT ISDA. */

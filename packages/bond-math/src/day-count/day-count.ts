@@ -5,14 +5,7 @@
 import type { CalendarDate } from '../time/calendar-date';
 
 /** Names of the supported day-count conventions. */
-export type DayCountName =
-  | '30E/360'
-  | '30/360'
-  | 'ACT/365F'
-  | 'ACT/360'
-  | 'ACT/ACT-ISDA'
-  | 'ACT/ACT-ICMA'
-  | 'ACT/365-366-SEBI';
+export type DayCountName = '30E/360' | '30/360' | 'ACT/365F' | 'ACT/360' | 'ACT/ACT-ISDA' | 'ACT/ACT-ICMA' | 'ACT/365-366-SEBI';
 
 /** Coupons per year. */
 export type CouponFrequency = 1 | 2 | 4 | 12;

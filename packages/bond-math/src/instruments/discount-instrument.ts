@@ -33,8 +33,7 @@ export function createDiscountInstrument(spec: DiscountInstrumentSpec): Bond {
     throw new BondMathError('INVALID_SCHEDULE', 'maturityDate must be after issueDate', 'maturityDate');
   }
   const kind = spec.kind ?? 'treasury-bill';
-  const convention =
-    kind === 'treasury-bill' || kind === 'cash-management-bill' ? INDIAN_TREASURY_BILL : INDIAN_MONEY_MARKET_INSTRUMENT;
+  const convention = kind === 'treasury-bill' || kind === 'cash-management-bill' ? INDIAN_TREASURY_BILL : INDIAN_MONEY_MARKET_INSTRUMENT;
   const periods = buildCouponPeriods({
     schedule: { issueDate: spec.issueDate, dueDates: [spec.maturityDate], firstReferenceStartDate: spec.issueDate, firstIsRegular: false },
     couponRate: 0,

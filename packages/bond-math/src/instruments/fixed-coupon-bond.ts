@@ -93,7 +93,11 @@ export function validateBondInputs(spec: {
 
 const NO_EXERCISES: readonly ExerciseDate[] = [];
 
-function sortExercises(list: readonly ExerciseDate[] | undefined, field: string, periods: readonly CouponPeriod[]): readonly ExerciseDate[] {
+function sortExercises(
+  list: readonly ExerciseDate[] | undefined,
+  field: string,
+  periods: readonly CouponPeriod[],
+): readonly ExerciseDate[] {
   if (!list || list.length === 0) return NO_EXERCISES;
   const sorted = [...(list ?? [])].sort((a, b) => a.date - b.date);
   const first = periods[0];

@@ -46,11 +46,7 @@ export function createFloatingRateGovernmentBond(spec: FloatingRateBondSpec): Bo
   const rates = schedule.dueDates.map((dueDate) => byDue.get(dueDate) ?? assumed);
   for (const coupon of known) {
     if (!schedule.dueDates.includes(coupon.dueDate)) {
-      throw new BondMathError(
-        'INVALID_ARGUMENT',
-        `knownCoupons: ${formatDate(coupon.dueDate)} is not a coupon due date`,
-        'knownCoupons',
-      );
+      throw new BondMathError('INVALID_ARGUMENT', `knownCoupons: ${formatDate(coupon.dueDate)} is not a coupon due date`, 'knownCoupons');
     }
   }
   const bond = createGovernmentSecurity({ ...spec, couponRate: lastKnown.couponRate, couponRatesPerPeriod: rates });

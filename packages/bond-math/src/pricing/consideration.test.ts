@@ -47,7 +47,12 @@ describe('consideration and stamp duty', () => {
     expect(getConsideration(gsec, d('2025-08-21'), 500_000, cleanPrice(101)).stampDutyPaise).toBe(0);
     const bill = createDiscountInstrument({ issueDate: d('2025-08-21'), maturityDate: d('2025-11-20') });
     expect(getConsideration(bill, d('2025-08-21'), 250, cleanPrice(98.65)).stampDutyPaise).toBe(0);
-    const cd = createDiscountInstrument({ kind: 'certificate-of-deposit', issueDate: d('2025-08-21'), maturityDate: d('2026-08-20'), faceValuePerUnit: 500_000 });
+    const cd = createDiscountInstrument({
+      kind: 'certificate-of-deposit',
+      issueDate: d('2025-08-21'),
+      maturityDate: d('2026-08-20'),
+      faceValuePerUnit: 500_000,
+    });
     expect(getConsideration(cd, d('2025-08-21'), 100, cleanPrice(93.5)).stampDutyPaise).toBe(4675);
   });
 

@@ -248,7 +248,10 @@ describe('SEBI corporate bonds (XIRR)', () => {
       couponRate: 0.08,
       frequency: 1,
       faceValuePerUnit: 1000,
-      couponSteps: [{ fromDate: d('2025-03-01'), couponRate: 0.085 }, { fromDate: d('2026-03-01'), couponRate: 0.09 }],
+      couponSteps: [
+        { fromDate: d('2025-03-01'), couponRate: 0.085 },
+        { fromDate: d('2026-03-01'), couponRate: 0.09 },
+      ],
     });
     const fromTermSheet = createCorporateBond({
       issueDate: d('2024-03-01'),
@@ -264,7 +267,10 @@ describe('SEBI corporate bonds (XIRR)', () => {
     expect(fromSteps.periods.map((p) => Number(p.interestPer100.toFixed(10)))).toEqual([8, 8.5, 9]);
     const settlement = d('2025-09-10');
     const y = makeYield(0.088, 'annual');
-    expect(getCleanPriceFromYield(fromTermSheet, settlement, y).per100).toBeCloseTo(getCleanPriceFromYield(fromSteps, settlement, y).per100, 12);
+    expect(getCleanPriceFromYield(fromTermSheet, settlement, y).per100).toBeCloseTo(
+      getCleanPriceFromYield(fromSteps, settlement, y).per100,
+      12,
+    );
   });
 
   it('[SC5] a term sheet with printed interest amounts and a partial redemption', () => {
@@ -300,7 +306,12 @@ describe('SEBI corporate bonds (XIRR)', () => {
 
 describe('money-market instruments', () => {
   it('[PY4] a CP prices like a T-bill but is not a government security', () => {
-    const cp = createDiscountInstrument({ kind: 'commercial-paper', issueDate: d('2025-06-01'), maturityDate: d('2025-11-28'), faceValuePerUnit: 500_000 });
+    const cp = createDiscountInstrument({
+      kind: 'commercial-paper',
+      issueDate: d('2025-06-01'),
+      maturityDate: d('2025-11-28'),
+      faceValuePerUnit: 500_000,
+    });
     const settlement = d('2025-08-21');
     const price = getCleanPriceFromYield(cp, settlement, makeYield(0.0725, 'simple')).per100;
     expect(price).toBeCloseTo(100 / (1 + (0.0725 * 99) / 365), 12);
@@ -318,7 +329,10 @@ describe('general fixed-coupon bonds', () => {
       convention: ICMA_STREET,
     });
     expect(bond.periods[0]?.isRegular).toBe(false);
-    expect(bond.periods[0]?.interestPer100).toBeCloseTo(5 * ((d('2024-03-15') - d('2024-02-10')) / (4 * (d('2024-03-15') - d('2023-12-15')))), 12);
+    expect(bond.periods[0]?.interestPer100).toBeCloseTo(
+      5 * ((d('2024-03-15') - d('2024-02-10')) / (4 * (d('2024-03-15') - d('2023-12-15')))),
+      12,
+    );
     const settlement = d('2024-02-20');
     const p = getCleanPriceFromYield(bond, settlement, makeYield(0.046, 'quarterly'));
     expect(getYieldFromPrice(bond, settlement, p).rate).toBeCloseTo(0.046, 12);

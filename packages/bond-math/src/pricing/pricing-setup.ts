@@ -112,9 +112,7 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
   if (exInterest) accrued -= period.interestPer100;
 
   const couponPeriodDays = bond.dayCount.getCouponPeriodDays(period.referenceStartDate, period.dueDate, bond.frequency);
-  const periodDays = period.isRegular
-    ? couponPeriodDays
-    : bond.dayCount.getDayCountDays(period.accrualStartDate, period.dueDate);
+  const periodDays = period.isRegular ? couponPeriodDays : bond.dayCount.getDayCountDays(period.accrualStartDate, period.dueDate);
   let periodFraction = (periodDays - accruedDays) / couponPeriodDays;
   if (periodFraction <= 0) {
     // CONVENTION-DEVIATION: under 30E/360 (E − A)/E can reach 0 before the due date
@@ -159,13 +157,11 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
   if (firstIndex === lastIndex) lastAmount = firstAmount;
 
   const outstandingPer100 = period.outstandingPer100;
-  const scale =
-    bond.convention.amortisingPriceBasis === 'outstanding' && outstandingPer100 > 0 ? 100 / outstandingPer100 : 1;
+  const scale = bond.convention.amortisingPriceBasis === 'outstanding' && outstandingPer100 > 0 ? 100 / outstandingPer100 : 1;
   const method = bond.convention.yieldMethod;
   const singleFlowSimple =
     firstIndex === lastIndex &&
-    (method === 'money-market' ||
-      (bond.convention.lastPeriodSimpleInterest && (method === 'street' || lastDate - settlementDate <= 365)));
+    (method === 'money-market' || (bond.convention.lastPeriodSimpleInterest && (method === 'street' || lastDate - settlementDate <= 365)));
   return {
     bond,
     settlementDate,

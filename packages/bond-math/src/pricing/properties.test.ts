@@ -72,7 +72,11 @@ const caseArbitrary: fc.Arbitrary<Case> = fc
     }
     const life = bond.maturityDate - bond.issueDate;
     const settlement = addDays(bond.issueDate, Math.min(life - 1, Math.floor(position * life)));
-    return { bond, settlement, label: `${kind} ${formatDate(bond.issueDate)}→${formatDate(bond.maturityDate)} c=${coupon} f=${bond.frequency} s=${formatDate(settlement)}` };
+    return {
+      bond,
+      settlement,
+      label: `${kind} ${formatDate(bond.issueDate)}→${formatDate(bond.maturityDate)} c=${coupon} f=${bond.frequency} s=${formatDate(settlement)}`,
+    };
   });
 
 function native(bond: Bond, rate: number): Yield {

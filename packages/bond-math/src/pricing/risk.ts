@@ -29,12 +29,7 @@ export interface RiskMeasures {
  * Computes duration, convexity and PV01 at `yieldValue`.
  * @param workout - optional call/put date and price to measure to (duration to call).
  */
-export function getRiskMeasures(
-  bond: Bond,
-  settlementDate: CalendarDate,
-  yieldValue: Yield,
-  workout?: ExerciseDate,
-): RiskMeasures {
+export function getRiskMeasures(bond: Bond, settlementDate: CalendarDate, yieldValue: Yield, workout?: ExerciseDate): RiskMeasures {
   const setup = createPricingSetup(bond, settlementDate, workout);
   const rate = getNativeRate(bond, yieldValue);
   const periodsPerYear = getPeriodsPerYear(setup);

@@ -75,13 +75,16 @@ export function solveYield(setup: PricingSetup, targetPer100Original: number): n
   let totalAmount = 0;
   let hasNegative = false;
   for (let k = setup.firstIndex; k <= setup.lastIndex; k++) {
-    const a =
-      k === setup.firstIndex ? setup.firstAmount : k === setup.lastIndex ? setup.lastAmount : (bond.columns.amounts[k] as number);
+    const a = k === setup.firstIndex ? setup.firstAmount : k === setup.lastIndex ? setup.lastAmount : (bond.columns.amounts[k] as number);
     totalAmount += a;
     if (a < 0) hasNegative = true;
   }
   if (!(totalAmount > 0) || hasNegative) {
-    throw new BondMathError('NO_YIELD_EXISTS', 'no yield exists: the buyer receives no positive cash flow after settlement', 'settlementDate');
+    throw new BondMathError(
+      'NO_YIELD_EXISTS',
+      'no yield exists: the buyer receives no positive cash flow after settlement',
+      'settlementDate',
+    );
   }
   // Closed forms for a single flow under simple interest.
   if (setup.singleFlowSimple) {

@@ -168,13 +168,7 @@ export function addMonths(date: CalendarDate, months: number, endOfMonth = false
 }
 
 /** Core of {@link addMonths} on civil fields; `forceMonthEnd` pins the result to the month end. */
-export function addMonthsToFields(
-  year: number,
-  month: number,
-  day: number,
-  months: number,
-  forceMonthEnd: boolean,
-): CalendarDate {
+export function addMonthsToFields(year: number, month: number, day: number, months: number, forceMonthEnd: boolean): CalendarDate {
   const monthIndex = year * 12 + (month - 1) + months;
   const targetYear = Math.floor(monthIndex / 12);
   const targetMonth = monthIndex - targetYear * 12 + 1;

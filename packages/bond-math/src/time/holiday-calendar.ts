@@ -77,12 +77,7 @@ export const WEEKENDS_ONLY_CALENDAR: HolidayCalendar = createHolidayCalendar('WE
  * - `preceding`: previous business day.
  * - `modified-preceding`: previous business day unless it is in the previous month, then next.
  */
-export type BusinessDayConvention =
-  | 'unadjusted'
-  | 'following'
-  | 'modified-following'
-  | 'preceding'
-  | 'modified-preceding';
+export type BusinessDayConvention = 'unadjusted' | 'following' | 'modified-following' | 'preceding' | 'modified-preceding';
 
 /** Guard against a calendar that has no business day at all. */
 const MAX_SCAN_DAYS = 366;
@@ -103,11 +98,7 @@ function rollTo(date: CalendarDate, step: 1 | -1, calendar: HolidayCalendar): Ca
  * @param calendar - business-day calendar.
  * @returns the adjusted date (the same date when it is already a business day).
  */
-export function adjustDate(
-  date: CalendarDate,
-  convention: BusinessDayConvention,
-  calendar: HolidayCalendar,
-): CalendarDate {
+export function adjustDate(date: CalendarDate, convention: BusinessDayConvention, calendar: HolidayCalendar): CalendarDate {
   switch (convention) {
     case 'unadjusted':
       return date;

@@ -67,7 +67,4 @@ export const INDIA_SETTLEMENT_HOLIDAYS: readonly HolidayEntry[] = [
  * Indian settlement calendar: Saturday/Sunday plus {@link INDIA_SETTLEMENT_HOLIDAYS}.
  * Used to roll T+n settlement and coupon/maturity payment dates.
  */
-export const INDIA_SETTLEMENT_CALENDAR: HolidayCalendar = createHolidayCalendar(
-  'IN-NSE-SETTLEMENT',
-  INDIA_SETTLEMENT_HOLIDAYS,
-);
+export const INDIA_SETTLEMENT_CALENDAR: HolidayCalendar = createHolidayCalendar('IN-NSE-SETTLEMENT', INDIA_SETTLEMENT_HOLIDAYS);

@@ -17,11 +17,7 @@ import { BondMathError } from '../errors';
  * @param calendar - settlement (exchange/RBI) calendar.
  * @throws BondMathError NOT_A_BUSINESS_DAY when the trade date is a holiday or weekend.
  */
-export function getSettlementDate(
-  tradeDate: CalendarDate,
-  settlementDays: number,
-  calendar: HolidayCalendar,
-): CalendarDate {
+export function getSettlementDate(tradeDate: CalendarDate, settlementDays: number, calendar: HolidayCalendar): CalendarDate {
   if (!calendar.isBusinessDay(tradeDate)) {
     throw new BondMathError(
       'NOT_A_BUSINESS_DAY',

@@ -129,7 +129,12 @@ describe('schedules', () => {
       generateSchedule({ issueDate: d('2024-01-01'), maturityDate: d('2026-06-15'), frequency: 2, firstCouponDate: d('2024-05-01') }),
     );
     expect(error.field).toBe('firstCouponDate');
-    const ok = generateSchedule({ issueDate: d('2024-01-01'), maturityDate: d('2026-06-15'), frequency: 2, firstCouponDate: d('2024-06-15') });
+    const ok = generateSchedule({
+      issueDate: d('2024-01-01'),
+      maturityDate: d('2026-06-15'),
+      frequency: 2,
+      firstCouponDate: d('2024-06-15'),
+    });
     expect(formatDate(ok[0]?.endDate as never)).toBe('2024-06-15');
   });
 });

@@ -2,8 +2,17 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
-  auditLog, authSessions, clients, invites, oneTimePasswords, passwordResets, refreshTokens, userAccountPermissions,
-  userAccountRoles, userAccounts, users,
+  auditLog,
+  authSessions,
+  clients,
+  invites,
+  oneTimePasswords,
+  passwordResets,
+  refreshTokens,
+  userAccountPermissions,
+  userAccountRoles,
+  userAccounts,
+  users,
 } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -56,7 +65,10 @@ export async function markRefreshTokenUsed(tx: DbOrTx, id: string): Promise<bool
 }
 
 export async function touchSession(tx: DbOrTx, sessionId: string): Promise<void> {
-  await tx.update(authSessions).set({ lastUsedAt: sql`now()` }).where(eq(authSessions.id, sessionId));
+  await tx
+    .update(authSessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(authSessions.id, sessionId));
 }
 
 export async function revokeSession(tx: DbOrTx, sessionId: string, reason: string): Promise<void> {
@@ -98,7 +110,14 @@ export async function invalidateOpenOtps(tx: DbOrTx, identity: string, requestTy
   await tx
     .update(oneTimePasswords)
     .set({ invalidatedAt: sql`now()` })
-    .where(and(eq(oneTimePasswords.identity, identity), eq(oneTimePasswords.requestType, requestType), isNull(oneTimePasswords.consumedAt), isNull(oneTimePasswords.invalidatedAt)));
+    .where(
+      and(
+        eq(oneTimePasswords.identity, identity),
+        eq(oneTimePasswords.requestType, requestType),
+        isNull(oneTimePasswords.consumedAt),
+        isNull(oneTimePasswords.invalidatedAt),
+      ),
+    );
 }
 
 export async function insertOtp(tx: DbOrTx, values: typeof oneTimePasswords.$inferInsert) {
@@ -111,7 +130,14 @@ export async function findOpenOtp(tx: DbOrTx, identity: string, requestType: str
   const rows = await tx
     .select()
     .from(oneTimePasswords)
-    .where(and(eq(oneTimePasswords.identity, identity), eq(oneTimePasswords.requestType, requestType), isNull(oneTimePasswords.consumedAt), isNull(oneTimePasswords.invalidatedAt)))
+    .where(
+      and(
+        eq(oneTimePasswords.identity, identity),
+        eq(oneTimePasswords.requestType, requestType),
+        isNull(oneTimePasswords.consumedAt),
+        isNull(oneTimePasswords.invalidatedAt),
+      ),
+    )
     .orderBy(desc(oneTimePasswords.createdAt))
     .limit(1)
     .for('update');
@@ -123,7 +149,12 @@ export async function updateOtp(tx: DbOrTx, id: string, values: Partial<typeof o
 }
 
 export async function findVerification(tx: DbOrTx, verificationHash: string) {
-  const rows = await tx.select().from(oneTimePasswords).where(eq(oneTimePasswords.verificationHash, verificationHash)).limit(1).for('update');
+  const rows = await tx
+    .select()
+    .from(oneTimePasswords)
+    .where(eq(oneTimePasswords.verificationHash, verificationHash))
+    .limit(1)
+    .for('update');
   return rows[0];
 }
 
@@ -142,11 +173,17 @@ export async function findPasswordReset(tx: DbOrTx, userId: string, tokenHash: s
 }
 
 export async function markPasswordResetUsed(tx: DbOrTx, id: string): Promise<void> {
-  await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(eq(passwordResets.id, id));
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(eq(passwordResets.id, id));
 }
 
 export async function setPassword(tx: DbOrTx, userId: string, passwordHash: string): Promise<void> {
-  await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function countRecentLoginFailures(tx: DbOrTx, email: string, since: Date): Promise<number> {
@@ -168,7 +205,10 @@ export async function findInviteByHash(tx: DbOrTx, tokenHash: string) {
 }
 
 export async function markInviteAccepted(tx: DbOrTx, id: string): Promise<void> {
-  await tx.update(invites).set({ acceptedAt: sql`now()` }).where(eq(invites.id, id));
+  await tx
+    .update(invites)
+    .set({ acceptedAt: sql`now()` })
+    .where(eq(invites.id, id));
 }
 
 export async function insertClient(tx: DbOrTx, values: typeof clients.$inferInsert) {
@@ -182,7 +222,14 @@ export async function insertUser(tx: DbOrTx, values: typeof users.$inferInsert) 
 }
 
 /** Creates the membership with its roles and permissions. */
-export async function insertAccount(tx: DbOrTx, userId: string, clientId: string, roles: readonly string[], perms: readonly string[], status = 'active') {
+export async function insertAccount(
+  tx: DbOrTx,
+  userId: string,
+  clientId: string,
+  roles: readonly string[],
+  perms: readonly string[],
+  status = 'active',
+) {
   const [account] = await tx.insert(userAccounts).values({ userId, clientId, status }).returning();
   if (roles.length) await tx.insert(userAccountRoles).values(roles.map((role) => ({ userAccountId: account!.id, role })));
   if (perms.length) await tx.insert(userAccountPermissions).values(perms.map((permission) => ({ userAccountId: account!.id, permission })));

@@ -3,8 +3,14 @@
  * parsed body and an AuditContext; errors are AppErrors with the spec's messages.
  */
 import {
-  OTP, LOGIN_THROTTLE, REFRESH_TOKEN_ABSOLUTE_SECONDS, REFRESH_TOKEN_IDLE_SECONDS, type OtpRequestType, type Permission,
-  type Role, type TokenResponse,
+  OTP,
+  LOGIN_THROTTLE,
+  REFRESH_TOKEN_ABSOLUTE_SECONDS,
+  REFRESH_TOKEN_IDLE_SECONDS,
+  type OtpRequestType,
+  type Permission,
+  type Role,
+  type TokenResponse,
 } from '@dart/contracts';
 import type { z } from 'zod';
 import type { ChangePasswordSchema, OtpLoginSchema, RegistrationSchema, RequestOtpSchema, ValidateOtpSchema } from '@dart/contracts';
@@ -32,7 +38,11 @@ export const MESSAGES = {
 
 /** Roles and permissions of the first user of a newly registered client (documented choice). */
 export const NEW_CLIENT_ROLES: Role[] = ['clientopsadmin', 'clientdealer'];
-export const NEW_CLIENT_PERMISSIONS: Permission[] = ['finstruments.has_security_data_access', 'client.view_client', 'inventory.has_inventory_access'];
+export const NEW_CLIENT_PERMISSIONS: Permission[] = [
+  'finstruments.has_security_data_access',
+  'client.view_client',
+  'inventory.has_inventory_access',
+];
 
 const VERIFICATION_TTL_SECONDS = 15 * 60;
 const RESET_TTL_SECONDS = 60 * 60;
@@ -45,7 +55,11 @@ export function createAuthService(deps: AppDeps) {
 
   async function issueTokens(tx: DbOrTx, userId: string, accountId: string, clientId: string, ctx: AuditContext): Promise<TokenResponse> {
     const session = await repo.createSession(tx, {
-      userId, userAccountId: accountId, expiresAt: seconds(REFRESH_TOKEN_ABSOLUTE_SECONDS), ip: ctx.ip ?? null, userAgent: ctx.userAgent ?? null,
+      userId,
+      userAccountId: accountId,
+      expiresAt: seconds(REFRESH_TOKEN_ABSOLUTE_SECONDS),
+      ip: ctx.ip ?? null,
+      userAgent: ctx.userAgent ?? null,
     });
     const refresh = newOpaqueToken();
     await repo.insertRefreshToken(tx, session.id, sha256(refresh));
@@ -57,9 +71,16 @@ export function createAuthService(deps: AppDeps) {
     const account = await repo.findDefaultAccount(tx, user.id);
     if (!account || !user.isActive) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     const result = await issueTokens(tx, user.id, account.id, account.clientId, ctx);
-    await writeAudit(tx, { ...ctx, actorUserId: user.id, actorClientId: account.clientId, actorEmail: user.email }, {
-      action: 'auth.login', entity: 'user', entityId: user.id, after: { method },
-    });
+    await writeAudit(
+      tx,
+      { ...ctx, actorUserId: user.id, actorClientId: account.clientId, actorEmail: user.email },
+      {
+        action: 'auth.login',
+        entity: 'user',
+        entityId: user.id,
+        after: { method },
+      },
+    );
     return result;
   }
 
@@ -96,7 +117,11 @@ export function createAuthService(deps: AppDeps) {
         const won = token.usedAt === null && (await repo.markRefreshTokenUsed(tx, token.id));
         if (!won) {
           await repo.revokeSession(tx, session.id, 'refresh_token_reuse');
-          await writeAudit(tx, { ...ctx, actorUserId: session.userId }, { action: 'auth.refresh_reused', entity: 'session', entityId: session.id });
+          await writeAudit(
+            tx,
+            { ...ctx, actorUserId: session.userId },
+            { action: 'auth.refresh_reused', entity: 'session', entityId: session.id },
+          );
           return { error: new AppError('REFRESH_TOKEN_REUSED', MESSAGES.sessionEnded), revoked: session.id };
         }
         const idleLimit = new Date(session.lastUsedAt.getTime() + REFRESH_TOKEN_IDLE_SECONDS * 1000);
@@ -138,11 +163,18 @@ export function createAuthService(deps: AppDeps) {
       const identity = input.auth_mode === 'mobile' ? input.mobile! : input.email!;
       const windowStart = seconds(-OTP.sendWindowSeconds);
       const ip = ctx.ip ?? 'unknown';
-      for (const [column, value, max] of [['identity', identity, OTP.maxSendsPerWindow], ['ip', ip, OTP_MAX_SENDS_PER_IP]] as const) {
+      for (const [column, value, max] of [
+        ['identity', identity, OTP.maxSendsPerWindow],
+        ['ip', ip, OTP_MAX_SENDS_PER_IP],
+      ] as const) {
         if ((await repo.countRecentOtps(db, column, value, windowStart)) >= max) {
           const oldest = await repo.oldestRecentOtp(db, column, value, windowStart);
-          const retryAfter = oldest ? Math.max(1, Math.ceil((oldest.getTime() + OTP.sendWindowSeconds * 1000 - now().getTime()) / 1000)) : OTP.sendWindowSeconds;
-          throw new AppError('RATE_LIMITED', 'Too many OTP requests. Please try again later.', undefined, { 'retry-after': String(retryAfter) });
+          const retryAfter = oldest
+            ? Math.max(1, Math.ceil((oldest.getTime() + OTP.sendWindowSeconds * 1000 - now().getTime()) / 1000))
+            : OTP.sendWindowSeconds;
+          throw new AppError('RATE_LIMITED', 'Too many OTP requests. Please try again later.', undefined, {
+            'retry-after': String(retryAfter),
+          });
         }
       }
       const user = input.auth_mode === 'mobile' ? await repo.findUserByMobile(db, identity) : await repo.findUserByEmail(db, identity);
@@ -150,7 +182,12 @@ export function createAuthService(deps: AppDeps) {
       await db.transaction(async (tx) => {
         await repo.invalidateOpenOtps(tx, identity, input.request_type);
         const { id } = await repo.insertOtp(tx, {
-          identity, channel: input.auth_mode, requestType: input.request_type, codeHash: 'pending', expiresAt: seconds(OTP.ttlSeconds), ip,
+          identity,
+          channel: input.auth_mode,
+          requestType: input.request_type,
+          codeHash: 'pending',
+          expiresAt: seconds(OTP.ttlSeconds),
+          ip,
         });
         await repo.updateOtp(tx, id, { codeHash: sha256(`${id}:${code}`) });
         // Login and profile codes go only to registered identities; the answer is the same either way.
@@ -160,7 +197,16 @@ export function createAuthService(deps: AppDeps) {
           if (input.auth_mode === 'mobile') await sms.send({ to: identity, text }, tx);
           else await mailer.send({ to: identity, subject: `${deps.config.productName} one-time password`, text }, tx);
         }
-        await writeAudit(tx, { ...ctx, actorUserId: user?.id ?? null }, { action: 'auth.otp_requested', entity: 'otp', entityId: id, after: { request_type: input.request_type, channel: input.auth_mode } });
+        await writeAudit(
+          tx,
+          { ...ctx, actorUserId: user?.id ?? null },
+          {
+            action: 'auth.otp_requested',
+            entity: 'otp',
+            entityId: id,
+            after: { request_type: input.request_type, channel: input.auth_mode },
+          },
+        );
       });
       return { detail: MESSAGES.otpSent, expires_in: OTP.ttlSeconds };
     },
@@ -208,7 +254,14 @@ export function createAuthService(deps: AppDeps) {
     /** Consumes a verification proof for the identity and purpose, inside the caller's transaction. */
     async useVerification(tx: DbOrTx, verification: string, identity: string, requestTypes: readonly string[]): Promise<boolean> {
       const row = await repo.findVerification(tx, sha256(verification));
-      if (!row || row.identity !== identity || !requestTypes.includes(row.requestType) || row.verificationUsedAt || !row.verificationExpiresAt || row.verificationExpiresAt <= now())
+      if (
+        !row ||
+        row.identity !== identity ||
+        !requestTypes.includes(row.requestType) ||
+        row.verificationUsedAt ||
+        !row.verificationExpiresAt ||
+        row.verificationExpiresAt <= now()
+      )
         return false;
       await repo.updateOtp(tx, row.id, { verificationUsedAt: now() });
       return true;
@@ -246,10 +299,18 @@ export function createAuthService(deps: AppDeps) {
             segment: clientType.startsWith('INDV') ? 'NON_INSTITUTIONAL' : 'INSTITUTIONAL',
           });
           clientId = client.id;
-          await writeAudit(tx, ctx, { action: 'client.created', entity: 'client', entityId: client.id, after: { name: client.name, client_type: client.clientType } });
+          await writeAudit(tx, ctx, {
+            action: 'client.created',
+            entity: 'client',
+            entityId: client.id,
+            after: { name: client.name, client_type: client.clientType },
+          });
         }
         const user = await repo.insertUser(tx, {
-          uniqueId: `DRT${newOpaqueToken().replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase()}`,
+          uniqueId: `DRT${newOpaqueToken()
+            .replace(/[^A-Za-z0-9]/g, '')
+            .slice(0, 8)
+            .toUpperCase()}`,
           email: input.contact.email,
           mobile: input.contact.mobile,
           firstName: input.identity.first_name,
@@ -259,16 +320,24 @@ export function createAuthService(deps: AppDeps) {
           whatsappConsent: input.contact.whatsapp_consent,
         });
         await repo.insertAccount(tx, user.id, clientId, roles, permissions);
-        await writeAudit(tx, { ...ctx, actorUserId: user.id, actorClientId: clientId, actorEmail: user.email }, {
-          action: 'user.registered', entity: 'user', entityId: user.id, after: { email: user.email, roles, invite: Boolean(input.invite) },
-        });
+        await writeAudit(
+          tx,
+          { ...ctx, actorUserId: user.id, actorClientId: clientId, actorEmail: user.email },
+          {
+            action: 'user.registered',
+            entity: 'user',
+            entityId: user.id,
+            after: { email: user.email, roles, invite: Boolean(input.invite) },
+          },
+        );
         return openSessionFor(tx, user, ctx, 'registration');
       });
     },
 
     async validateInvite(token: string): Promise<{ valid: true; email: string; client_name: string }> {
       const found = await repo.findInviteByHash(db, sha256(token));
-      if (!found || found.invite.acceptedAt || found.invite.expiresAt <= now()) throw new AppError('INVITE_INVALID', MESSAGES.inviteInvalid);
+      if (!found || found.invite.acceptedAt || found.invite.expiresAt <= now())
+        throw new AppError('INVITE_INVALID', MESSAGES.inviteInvalid);
       return { valid: true, email: found.invite.email, client_name: found.clientName };
     },
 
@@ -281,13 +350,20 @@ export function createAuthService(deps: AppDeps) {
           const link = new URL(webUrl);
           link.searchParams.set('uid', user.id);
           link.searchParams.set('token', token);
-          await mailer.send({
-            to: user.email,
-            subject: `Reset your ${deps.config.productName} password`,
-            text: `Someone asked to reset the password of your ${deps.config.productName} account. If it was you, open this link within an hour:\n\n${link.toString()}\n\nIf it was not you, ignore this e-mail.`,
-          }, tx);
+          await mailer.send(
+            {
+              to: user.email,
+              subject: `Reset your ${deps.config.productName} password`,
+              text: `Someone asked to reset the password of your ${deps.config.productName} account. If it was you, open this link within an hour:\n\n${link.toString()}\n\nIf it was not you, ignore this e-mail.`,
+            },
+            tx,
+          );
         }
-        await writeAudit(tx, { ...ctx, actorUserId: user?.id ?? null }, { action: 'auth.password_reset_requested', entity: 'user', entityId: user?.id ?? email });
+        await writeAudit(
+          tx,
+          { ...ctx, actorUserId: user?.id ?? null },
+          { action: 'auth.password_reset_requested', entity: 'user', entityId: user?.id ?? email },
+        );
       });
       return { detail: MESSAGES.resetSent };
     },

@@ -35,9 +35,17 @@ export function createPrincipalLoader(database: Database, now: () => number = Da
       const hit = cache.get(sessionId);
       if (hit && now() - hit.at < CACHE_TTL_MS) return hit.principal?.userId === userId ? hit.principal : null;
       const rows = await database.query<{
-        user_id: string; session_id: string; user_account_id: string; client_id: string; email: string;
-        roles: Role[] | null; permissions: Permission[] | null; tier: ClientTier; client_type: ClientType;
-        is_broker: boolean; allowed_exchanges: Exchange[];
+        user_id: string;
+        session_id: string;
+        user_account_id: string;
+        client_id: string;
+        email: string;
+        roles: Role[] | null;
+        permissions: Permission[] | null;
+        tier: ClientTier;
+        client_type: ClientType;
+        is_broker: boolean;
+        allowed_exchanges: Exchange[];
       }>(
         `SELECT u.id AS user_id, s.id AS session_id, a.id AS user_account_id, c.id AS client_id, u.email,
                 (SELECT array_agg(r.role ORDER BY r.role) FROM user_account_roles r WHERE r.user_account_id = a.id) AS roles,

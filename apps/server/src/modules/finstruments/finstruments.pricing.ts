@@ -4,11 +4,35 @@
  * this file only chooses the builder and fills documented defaults (see README.md "Assumptions").
  */
 import {
-  addDays, addMonths, adjustDate, assertSettlementAllowed, BondMathError, cleanPrice, convertYield, createCorporateBond,
-  createDiscountInstrument, createGovernmentSecurity, createPerpetualBond, createZeroCouponBond, formatDate, getAccruedInterest,
-  getBondSettlementDate, getCashflowSchedule, getConsideration, getPriceFromYield, getYieldFromPrice, INDIA_SETTLEMENT_CALENDAR,
-  INDIAN_GOVERNMENT_SECURITY, isInShutPeriod, makeYield, parseDate, toDirtyPrice,
-  type Bond, type CalendarDate, type Compounding, type CouponFrequency,
+  addDays,
+  addMonths,
+  adjustDate,
+  assertSettlementAllowed,
+  BondMathError,
+  cleanPrice,
+  convertYield,
+  createCorporateBond,
+  createDiscountInstrument,
+  createGovernmentSecurity,
+  createPerpetualBond,
+  createZeroCouponBond,
+  formatDate,
+  getAccruedInterest,
+  getBondSettlementDate,
+  getCashflowSchedule,
+  getConsideration,
+  getPriceFromYield,
+  getYieldFromPrice,
+  INDIA_SETTLEMENT_CALENDAR,
+  INDIAN_GOVERNMENT_SECURITY,
+  isInShutPeriod,
+  makeYield,
+  parseDate,
+  toDirtyPrice,
+  type Bond,
+  type CalendarDate,
+  type Compounding,
+  type CouponFrequency,
 } from '@dart/bond-math';
 
 /** What pricing needs of a finstrument (a subset of the row). */
@@ -33,7 +57,9 @@ export type BuildResult = { ok: true; bond: Bond } | { ok: false; reason: string
 
 const GOVERNMENT_COUPON_TYPES = new Set(['G-Sec', 'SDL']);
 const DISCOUNT_KINDS: Record<string, 'treasury-bill' | 'commercial-paper' | 'certificate-of-deposit'> = {
-  'T-Bill': 'treasury-bill', 'Commercial Paper': 'commercial-paper', 'Certificate of Deposit': 'certificate-of-deposit',
+  'T-Bill': 'treasury-bill',
+  'Commercial Paper': 'commercial-paper',
+  'Certificate of Deposit': 'certificate-of-deposit',
 };
 const CORPORATE_TYPES = new Set(['Bond/NCD', 'Municipal Bond', 'Securitised Debt (PTC)', 'ZCZP (Social Stock Exchange)']);
 
@@ -46,7 +72,13 @@ const NEVER_PRICEABLE: Record<string, string> = {
 
 /** Day-count label per type (the bond-math preset decides the actual convention). */
 export function dayCountFor(securityType: string): string | null {
-  if (GOVERNMENT_COUPON_TYPES.has(securityType) || securityType === 'G-Sec STRIPS' || securityType === 'G-Sec FRB' || securityType === 'SGB') return '30E/360';
+  if (
+    GOVERNMENT_COUPON_TYPES.has(securityType) ||
+    securityType === 'G-Sec STRIPS' ||
+    securityType === 'G-Sec FRB' ||
+    securityType === 'SGB'
+  )
+    return '30E/360';
   if (DISCOUNT_KINDS[securityType]) return 'ACT/365F';
   if (CORPORATE_TYPES.has(securityType)) return 'ACT/365-366-SEBI';
   return null;
@@ -76,26 +108,44 @@ export function buildBond(terms: PricingTerms, settlement: CalendarDate): BuildR
   if (never) return { ok: false, reason: never };
   if (terms.perpetual && terms.callSchedule.length === 0) return { ok: false, reason: 'Perpetual bond without a known call schedule.' };
   if (!terms.maturityDate && !terms.perpetual) return { ok: false, reason: 'The maturity date is not known.' };
-  const identity = { identifier: terms.isin, description: terms.displayName, ...(terms.faceValue ? { faceValuePerUnit: terms.faceValue } : {}) };
+  const identity = {
+    identifier: terms.isin,
+    description: terms.displayName,
+    ...(terms.faceValue ? { faceValuePerUnit: terms.faceValue } : {}),
+  };
   const calls = terms.callSchedule.map((c) => ({ date: parseDate(c.date), pricePer100: c.price }));
   const puts = terms.putSchedule.map((c) => ({ date: parseDate(c.date), pricePer100: c.price }));
   try {
     if (terms.perpetual) {
       const issueDate = terms.issueDate ? parseDate(terms.issueDate) : addMonths(calls[0]!.date, -60);
-      return { ok: true, bond: createPerpetualBond({ ...identity, issueDate, couponRate: (terms.couponRate ?? 0) / 100, frequency: (terms.couponFrequency ?? 1) as CouponFrequency, callSchedule: calls }) };
+      return {
+        ok: true,
+        bond: createPerpetualBond({
+          ...identity,
+          issueDate,
+          couponRate: (terms.couponRate ?? 0) / 100,
+          frequency: (terms.couponFrequency ?? 1) as CouponFrequency,
+          callSchedule: calls,
+        }),
+      };
     }
     const maturity = parseDate(terms.maturityDate!);
     if (maturity <= settlement) return { ok: false, reason: 'The bond has matured.' };
     const discountKind = DISCOUNT_KINDS[terms.securityType];
     if (discountKind) {
-      const issueDate = knownDate(terms.issueDate, maturity, settlement) ?? knownDate(terms.listingDate, maturity, settlement)
-        ?? (terms.tenorDays && addDays(maturity, -terms.tenorDays) <= settlement ? addDays(maturity, -terms.tenorDays) : settlement);
+      const issueDate =
+        knownDate(terms.issueDate, maturity, settlement) ??
+        knownDate(terms.listingDate, maturity, settlement) ??
+        (terms.tenorDays && addDays(maturity, -terms.tenorDays) <= settlement ? addDays(maturity, -terms.tenorDays) : settlement);
       return { ok: true, bond: createDiscountInstrument({ ...identity, kind: discountKind, issueDate, maturityDate: maturity }) };
     }
     if (terms.securityType === 'G-Sec STRIPS') {
       const issueDate = knownDate(terms.listingDate, maturity, settlement) ?? settlement;
       // STRIPS are quoted on the G-sec street convention (semi-annual yield, 30E/360).
-      return { ok: true, bond: createZeroCouponBond({ ...identity, issueDate, maturityDate: maturity, convention: INDIAN_GOVERNMENT_SECURITY }) };
+      return {
+        ok: true,
+        bond: createZeroCouponBond({ ...identity, issueDate, maturityDate: maturity, convention: INDIAN_GOVERNMENT_SECURITY }),
+      };
     }
     if (terms.couponRate === null) return { ok: false, reason: 'The coupon rate is not known.' };
     if (GOVERNMENT_COUPON_TYPES.has(terms.securityType)) {
@@ -103,8 +153,11 @@ export function buildBond(terms: PricingTerms, settlement: CalendarDate): BuildR
       return {
         ok: true,
         bond: createGovernmentSecurity({
-          ...identity, kind: terms.securityType === 'SDL' ? 'state-development-loan' : 'government-security',
-          issueDate: lastRollDate(maturity, 2, settlement), maturityDate: maturity, couponRate: terms.couponRate / 100,
+          ...identity,
+          kind: terms.securityType === 'SDL' ? 'state-development-loan' : 'government-security',
+          issueDate: lastRollDate(maturity, 2, settlement),
+          maturityDate: maturity,
+          couponRate: terms.couponRate / 100,
         }),
       };
     }
@@ -114,7 +167,15 @@ export function buildBond(terms: PricingTerms, settlement: CalendarDate): BuildR
       const issueDate = knownDate(terms.issueDate, maturity, settlement) ?? lastRollDate(maturity, frequency, settlement);
       return {
         ok: true,
-        bond: createCorporateBond({ ...identity, issueDate, maturityDate: maturity, couponRate: terms.couponRate / 100, frequency, callSchedule: calls, putSchedule: puts }),
+        bond: createCorporateBond({
+          ...identity,
+          issueDate,
+          maturityDate: maturity,
+          couponRate: terms.couponRate / 100,
+          frequency,
+          callSchedule: calls,
+          putSchedule: puts,
+        }),
       };
     }
     return { ok: false, reason: `No pricing convention for ${terms.securityType}.` };
@@ -157,11 +218,23 @@ export interface PricePoint {
 export function priceBond(bond: Bond, settlement: CalendarDate, input: { yield: number } | { price: number }): PricePoint {
   if ('yield' in input) {
     const result = getPriceFromYield(bond, settlement, makeYield(input.yield, bond.yieldCompounding));
-    return { cleanPer100: result.cleanPrice.per100, dirtyPer100: result.dirtyPrice.per100, accruedPer100: result.accruedInterestPer100, yieldRate: input.yield, compounding: bond.yieldCompounding };
+    return {
+      cleanPer100: result.cleanPrice.per100,
+      dirtyPer100: result.dirtyPrice.per100,
+      accruedPer100: result.accruedInterestPer100,
+      yieldRate: input.yield,
+      compounding: bond.yieldCompounding,
+    };
   }
   const clean = cleanPrice(input.price);
   const y = getYieldFromPrice(bond, settlement, clean);
-  return { cleanPer100: input.price, dirtyPer100: toDirtyPrice(bond, settlement, clean).per100, accruedPer100: getAccruedInterest(bond, settlement).per100, yieldRate: y.rate, compounding: y.compounding };
+  return {
+    cleanPer100: input.price,
+    dirtyPer100: toDirtyPrice(bond, settlement, clean).per100,
+    accruedPer100: getAccruedInterest(bond, settlement).per100,
+    yieldRate: y.rate,
+    compounding: y.compounding,
+  };
 }
 
 /** A yield quoted in another compounding (e.g. the semi-annual G-sec curve) in the bond's own. */

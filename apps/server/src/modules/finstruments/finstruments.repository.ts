@@ -32,8 +32,13 @@ function compare(column: SQL | AnyPgColumn, op: NumericOp | 'is' | 'after' | 'be
 
 const YEARS_TO_MATURITY = sql`((${finstruments.maturityDate} - current_date) / 365.25)`;
 const FINSTRUMENT_COLUMNS = {
-  coupon_rate: finstruments.couponRate, face_value: finstruments.faceValue, bond_yield: finstruments.referenceYield,
-  maturity_date: finstruments.maturityDate, listing_date: finstruments.listingDate, display_name: finstruments.displayName, isin: finstruments.isin,
+  coupon_rate: finstruments.couponRate,
+  face_value: finstruments.faceValue,
+  bond_yield: finstruments.referenceYield,
+  maturity_date: finstruments.maturityDate,
+  listing_date: finstruments.listingDate,
+  display_name: finstruments.displayName,
+  isin: finstruments.isin,
 } as const;
 
 export function createFinstrumentsRepository(db: DbOrTx) {
@@ -45,23 +50,35 @@ export function createFinstrumentsRepository(db: DbOrTx) {
     },
 
     async bestReference(finstrumentId: number) {
-      const [row] = await db.select().from(referencePrices).where(eq(referencePrices.finstrumentId, finstrumentId))
-        .orderBy(asc(referencePrices.priority), desc(referencePrices.priceDate)).limit(1);
+      const [row] = await db
+        .select()
+        .from(referencePrices)
+        .where(eq(referencePrices.finstrumentId, finstrumentId))
+        .orderBy(asc(referencePrices.priority), desc(referencePrices.priceDate))
+        .limit(1);
       return row;
     },
 
     async ratings(finstrumentId: number) {
-      return db.select().from(finstrumentRatings).where(eq(finstrumentRatings.finstrumentId, finstrumentId))
+      return db
+        .select()
+        .from(finstrumentRatings)
+        .where(eq(finstrumentRatings.finstrumentId, finstrumentId))
         .orderBy(asc(finstrumentRatings.agency), desc(finstrumentRatings.asOf), asc(finstrumentRatings.rating));
     },
 
     /** Bonds matching the Find/issuer filters; `issuerKey` narrows to one issuer. */
     async list(input: ListInput, options: { issuerKey?: string | null; excludeId?: number; today: string }) {
       const where: SQL[] = [];
-      if (options.issuerKey !== undefined) where.push(options.issuerKey === null ? sql`false` : eq(finstruments.issuerKey, options.issuerKey));
+      if (options.issuerKey !== undefined)
+        where.push(options.issuerKey === null ? sql`false` : eq(finstruments.issuerKey, options.issuerKey));
       if (options.excludeId !== undefined) where.push(sql`${finstruments.id} <> ${options.excludeId}`);
-      if (!input.include_matured) where.push(sql`(${finstruments.perpetual} OR ${finstruments.maturityDate} IS NULL OR ${finstruments.maturityDate} >= ${options.today})`);
-      if (input.search) where.push(sql`${finstruments.searchText} LIKE ${`%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+      if (!input.include_matured)
+        where.push(
+          sql`(${finstruments.perpetual} OR ${finstruments.maturityDate} IS NULL OR ${finstruments.maturityDate} >= ${options.today})`,
+        );
+      if (input.search)
+        where.push(sql`${finstruments.searchText} LIKE ${`%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
       if (input.security_types?.length) where.push(inArray(finstruments.securityType, input.security_types));
       if (input.ratings?.length) where.push(inArray(finstruments.creditRating, input.ratings));
       if (input.listed !== undefined) where.push(eq(finstruments.isListed, input.listed));
@@ -71,18 +88,35 @@ export function createFinstrumentsRepository(db: DbOrTx) {
         where.push(compare(column, filter.type, filter.value));
       }
       const condition = where.length ? and(...where) : undefined;
-      const sortColumn = input.sort ? FINSTRUMENT_COLUMNS[input.sort.field === 'bond_yield' ? 'bond_yield' : input.sort.field] : finstruments.maturityDate;
+      const sortColumn = input.sort
+        ? FINSTRUMENT_COLUMNS[input.sort.field === 'bond_yield' ? 'bond_yield' : input.sort.field]
+        : finstruments.maturityDate;
       const direction = input.sort?.direction === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
       const { page, page_size } = input.pagination;
       const [rows, [total]] = await Promise.all([
-        db.select().from(finstruments).where(condition).orderBy(sql`${sortColumn} ${direction}`, asc(finstruments.id)).limit(page_size).offset((page - 1) * page_size),
-        db.select({ n: sql<number>`count(*)::int` }).from(finstruments).where(condition),
+        db
+          .select()
+          .from(finstruments)
+          .where(condition)
+          .orderBy(sql`${sortColumn} ${direction}`, asc(finstruments.id))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(finstruments)
+          .where(condition),
       ]);
       return { rows, count: Number(total?.n ?? 0) };
     },
 
     async trades(finstrumentId: number, input: TradesInput) {
-      const columns = { price: finstrumentTrades.pricePer100, bond_yield: finstrumentTrades.yieldFraction, value_inr: finstrumentTrades.valueInr, num_trades: finstrumentTrades.numTrades, trade_date: finstrumentTrades.tradeDate } as const;
+      const columns = {
+        price: finstrumentTrades.pricePer100,
+        bond_yield: finstrumentTrades.yieldFraction,
+        value_inr: finstrumentTrades.valueInr,
+        num_trades: finstrumentTrades.numTrades,
+        trade_date: finstrumentTrades.tradeDate,
+      } as const;
       const where: SQL[] = [eq(finstrumentTrades.finstrumentId, finstrumentId)];
       for (const filter of input.filters) where.push(compare(columns[filter.field], filter.type, filter.value));
       const condition = and(...where);
@@ -90,8 +124,17 @@ export function createFinstrumentsRepository(db: DbOrTx) {
       const direction = (input.sort?.direction ?? (input.sort ? 'asc' : 'desc')) === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
       const { page, page_size } = input.pagination;
       const [rows, [total]] = await Promise.all([
-        db.select().from(finstrumentTrades).where(condition).orderBy(sql`${sortColumn} ${direction}`, asc(finstrumentTrades.id)).limit(page_size).offset((page - 1) * page_size),
-        db.select({ n: sql<number>`count(*)::int` }).from(finstrumentTrades).where(condition),
+        db
+          .select()
+          .from(finstrumentTrades)
+          .where(condition)
+          .orderBy(sql`${sortColumn} ${direction}`, asc(finstrumentTrades.id))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(finstrumentTrades)
+          .where(condition),
       ]);
       return { rows, count: Number(total?.n ?? 0) };
     },
@@ -103,17 +146,33 @@ export function createFinstrumentsRepository(db: DbOrTx) {
 
     /** Changes whenever the importer inserts or updates a finstrument: the search index's freshness key. */
     async signature(): Promise<string> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int`, at: sql<string>`coalesce(max(${finstruments.updatedAt})::text, '')` }).from(finstruments);
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int`, at: sql<string>`coalesce(max(${finstruments.updatedAt})::text, '')` })
+        .from(finstruments);
       return `${row?.n ?? 0}|${row?.at ?? ''}`;
     },
 
     async loadIndex(): Promise<IndexedBond[]> {
-      const rows = await db.select({
-        id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName, securityType: finstruments.securityType,
-        issuerName: finstruments.issuerName, couponRate: finstruments.couponRate, maturityDate: finstruments.maturityDate, maturityYear: finstruments.maturityYear,
-        isListed: finstruments.isListed, creditRating: finstruments.creditRating, liquidity: finstruments.liquidity, nseSymbol: finstruments.nseSymbol,
-        bseSymbol: finstruments.bseSymbol, bseScripCode: finstruments.bseScripCode, longName: finstruments.longName, perpetual: finstruments.perpetual,
-      }).from(finstruments);
+      const rows = await db
+        .select({
+          id: finstruments.id,
+          isin: finstruments.isin,
+          displayName: finstruments.displayName,
+          securityType: finstruments.securityType,
+          issuerName: finstruments.issuerName,
+          couponRate: finstruments.couponRate,
+          maturityDate: finstruments.maturityDate,
+          maturityYear: finstruments.maturityYear,
+          isListed: finstruments.isListed,
+          creditRating: finstruments.creditRating,
+          liquidity: finstruments.liquidity,
+          nseSymbol: finstruments.nseSymbol,
+          bseSymbol: finstruments.bseSymbol,
+          bseScripCode: finstruments.bseScripCode,
+          longName: finstruments.longName,
+          perpetual: finstruments.perpetual,
+        })
+        .from(finstruments);
       return rows;
     },
 
@@ -121,12 +180,15 @@ export function createFinstrumentsRepository(db: DbOrTx) {
     async searchSql(query: string, limit: number, today: string) {
       const q = query.toLowerCase();
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return db.select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName }).from(finstruments)
+      return db
+        .select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName })
+        .from(finstruments)
         .where(sql`${finstruments.searchText} LIKE ${like}`)
         .orderBy(
           sql`(${finstruments.isin} = ${query.toUpperCase()}) DESC`,
           sql`(${finstruments.maturityDate} >= ${today} OR ${finstruments.perpetual}) DESC`,
-          desc(finstruments.liquidity), asc(finstruments.maturityDate),
+          desc(finstruments.liquidity),
+          asc(finstruments.maturityDate),
         )
         .limit(limit);
     },

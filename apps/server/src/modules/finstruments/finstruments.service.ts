@@ -1,16 +1,31 @@
 /** Finstruments: search, detail, pricing, cash flows, related bonds, trades, ratings, documents. */
 import type { z } from 'zod';
 import {
-  DEFAULT_SETTLEMENT_DELTA, PRICING_MESSAGES,
-  type CashflowRequestSchema, type FinstrumentDetail, type FinstrumentListRequestSchema, type IssuerBondsRequestSchema, type PriceInfo,
-  type PriceRequest, type TradesRequestSchema,
+  DEFAULT_SETTLEMENT_DELTA,
+  PRICING_MESSAGES,
+  type CashflowRequestSchema,
+  type FinstrumentDetail,
+  type FinstrumentListRequestSchema,
+  type IssuerBondsRequestSchema,
+  type PriceInfo,
+  type PriceRequest,
+  type TradesRequestSchema,
 } from '@dart/contracts';
 import { BondMathError, type CalendarDate } from '@dart/bond-math';
 import { AppError, fieldError } from '../../lib/errors';
 import type { AppDeps } from '../../types';
 import {
-  buildBond, formatDate, getCashflowsRupees, getConsiderationRupees, getSettlementForDelta, getTradeDate, isBusinessDay, isInShutPeriod,
-  parseDate, priceBond, type PricingTerms,
+  buildBond,
+  formatDate,
+  getCashflowsRupees,
+  getConsiderationRupees,
+  getSettlementForDelta,
+  getTradeDate,
+  isBusinessDay,
+  isInShutPeriod,
+  parseDate,
+  priceBond,
+  type PricingTerms,
 } from './finstruments.pricing';
 import { createFinstrumentsRepository, type FinstrumentRow } from './finstruments.repository';
 import { renderBondDetailsPdf, renderImPdf, renderQuotePdf } from './documents';
@@ -24,9 +39,19 @@ const round = (value: number, places: number) => Number(value.toFixed(places));
 
 export function termsOf(row: FinstrumentRow): PricingTerms {
   return {
-    isin: row.isin, displayName: row.displayName, securityType: row.securityType, couponRate: row.couponRate, couponFrequency: row.couponFrequency,
-    faceValue: row.faceValue, issueDate: row.issueDate, listingDate: row.listingDate, maturityDate: row.maturityDate, perpetual: row.perpetual,
-    tenorDays: row.tenorDays, callSchedule: row.callSchedule, putSchedule: row.putSchedule,
+    isin: row.isin,
+    displayName: row.displayName,
+    securityType: row.securityType,
+    couponRate: row.couponRate,
+    couponFrequency: row.couponFrequency,
+    faceValue: row.faceValue,
+    issueDate: row.issueDate,
+    listingDate: row.listingDate,
+    maturityDate: row.maturityDate,
+    perpetual: row.perpetual,
+    tenorDays: row.tenorDays,
+    callSchedule: row.callSchedule,
+    putSchedule: row.putSchedule,
   };
 }
 
@@ -66,15 +91,27 @@ export function createFinstrumentsService(deps: AppDeps) {
   }
 
   function referenceOf(ref: Awaited<ReturnType<typeof repository.bestReference>>) {
-    return ref ? { source: ref.source, price_date: ref.priceDate, clean_price: ref.cleanPrice, bond_yield: round(ref.yieldFraction, 6), detail: ref.detail } : null;
+    return ref
+      ? {
+          source: ref.source,
+          price_date: ref.priceDate,
+          clean_price: ref.cleanPrice,
+          bond_yield: round(ref.yieldFraction, 6),
+          detail: ref.detail,
+        }
+      : null;
   }
 
   /** Settlement from a date or a T+n delta (default T+1), validated against the Indian calendar. */
-  function resolveSettlement(tradeDate: CalendarDate, input: { settlement_date?: string | undefined; settlement_delta?: number | undefined }) {
+  function resolveSettlement(
+    tradeDate: CalendarDate,
+    input: { settlement_date?: string | undefined; settlement_delta?: number | undefined },
+  ) {
     if (input.settlement_date) {
       const settlement = parseDate(input.settlement_date);
       if (settlement < tradeDate) throw fieldError('settlement_date', 'Settlement date cannot be before the trade date.');
-      if (settlement - tradeDate > MAX_SETTLEMENT_DAYS_AHEAD) throw fieldError('settlement_date', 'Settlement date is too far in the future.');
+      if (settlement - tradeDate > MAX_SETTLEMENT_DAYS_AHEAD)
+        throw fieldError('settlement_date', 'Settlement date is too far in the future.');
       if (!isBusinessDay(settlement)) throw fieldError('settlement_date', 'Settlement date must be a business day.');
       return { settlement, delta: null };
     }
@@ -101,12 +138,26 @@ export function createFinstrumentsService(deps: AppDeps) {
       reference: referenceOf(ref),
       row,
     };
-    const empty = { unit_clean_price: null, bond_yield: null, settlement_date: formatDate(settlement), dirty_price: null, accrued_interest: null, yield_compounding: null };
+    const empty = {
+      unit_clean_price: null,
+      bond_yield: null,
+      settlement_date: formatDate(settlement),
+      dirty_price: null,
+      accrued_interest: null,
+      yield_compounding: null,
+    };
     const quote: { yield: number } | { price: number } | null =
-      input.yield !== undefined ? { yield: input.yield } : input.price !== undefined ? { price: input.price } : ref ? { yield: ref.yieldFraction } : null;
+      input.yield !== undefined
+        ? { yield: input.yield }
+        : input.price !== undefined
+          ? { price: input.price }
+          : ref
+            ? { yield: ref.yieldFraction }
+            : null;
     const fixedField = input.price !== undefined ? 'price' : 'yield';
     if (!built.ok) {
-      if (quote && (input.yield !== undefined || input.price !== undefined)) throw new AppError('BAD_REQUEST', `${PRICING_MESSAGES.notPriceable} ${built.reason}`);
+      if (quote && (input.yield !== undefined || input.price !== undefined))
+        throw new AppError('BAD_REQUEST', `${PRICING_MESSAGES.notPriceable} ${built.reason}`);
       return { ...base, price: empty, fixed_field: fixedField, consideration_details: null, warnings };
     }
     if (isInShutPeriod(built.bond, settlement)) {
@@ -136,7 +187,15 @@ export function createFinstrumentsService(deps: AppDeps) {
       if (error instanceof BondMathError) {
         // The stored reference does not price on this date: report NA rather than fail the page.
         if (input.yield === undefined && input.price === undefined)
-          return { ...base, can_be_priced: false, not_priceable_reason: `The reference yield does not price on this date (${error.code}).`, price: empty, fixed_field: fixedField, consideration_details: null, warnings };
+          return {
+            ...base,
+            can_be_priced: false,
+            not_priceable_reason: `The reference yield does not price on this date (${error.code}).`,
+            price: empty,
+            fixed_field: fixedField,
+            consideration_details: null,
+            warnings,
+          };
         if (error.code === 'NO_YIELD_EXISTS') throw fieldError('price', 'No yield exists for this price.');
         throw new AppError('BAD_REQUEST', `The bond cannot be priced with these inputs (${error.code}).`);
       }
@@ -172,11 +231,31 @@ export function createFinstrumentsService(deps: AppDeps) {
       const row = info.row;
       return {
         ...summaryOf(row, istToday(deps.now())),
-        long_name: row.longName, issuer_key: row.issuerKey, coupon_frequency: row.couponFrequency, day_count: row.dayCount, face_value: row.faceValue,
-        paid_up_value: row.paidUpValue, issue_date: row.issueDate, listing_date: row.listingDate, maturity_year: row.maturityYear, perpetual: row.perpetual,
-        call_schedule: row.callSchedule, put_schedule: row.putSchedule, exchanges: row.exchanges, nse_symbol: row.nseSymbol, nse_series: row.nseSeries,
-        bse_scrip_code: row.bseScripCode, bse_symbol: row.bseSymbol, isin_status: row.isinStatus, rating_agency: row.ratingAgency, rating_as_of: row.ratingAsOf,
-        provenance: row.provenance, assumed: row.assumed, can_be_priced: info.can_be_priced, not_priceable_reason: info.not_priceable_reason, reference: info.reference,
+        long_name: row.longName,
+        issuer_key: row.issuerKey,
+        coupon_frequency: row.couponFrequency,
+        day_count: row.dayCount,
+        face_value: row.faceValue,
+        paid_up_value: row.paidUpValue,
+        issue_date: row.issueDate,
+        listing_date: row.listingDate,
+        maturity_year: row.maturityYear,
+        perpetual: row.perpetual,
+        call_schedule: row.callSchedule,
+        put_schedule: row.putSchedule,
+        exchanges: row.exchanges,
+        nse_symbol: row.nseSymbol,
+        nse_series: row.nseSeries,
+        bse_scrip_code: row.bseScripCode,
+        bse_symbol: row.bseSymbol,
+        isin_status: row.isinStatus,
+        rating_agency: row.ratingAgency,
+        rating_as_of: row.ratingAsOf,
+        provenance: row.provenance,
+        assumed: row.assumed,
+        can_be_priced: info.can_be_priced,
+        not_priceable_reason: info.not_priceable_reason,
+        reference: info.reference,
       };
     },
 
@@ -194,7 +273,13 @@ export function createFinstrumentsService(deps: AppDeps) {
       const cashflows = getCashflowsRupees(built.bond, settlement, input.quantity);
       // Totals summed in paise so the rupee figures add up exactly.
       const sum = (key: 'interest' | 'principal' | 'total') => cashflows.reduce((acc, c) => acc + Math.round(c[key] * 100), 0) / 100;
-      return { finstrument_id: row.id, quantity: input.quantity, ref_date: formatDate(settlement), cashflows, totals: { interest: sum('interest'), principal: sum('principal'), total: sum('total') } };
+      return {
+        finstrument_id: row.id,
+        quantity: input.quantity,
+        ref_date: formatDate(settlement),
+        cashflows,
+        totals: { interest: sum('interest'), principal: sum('principal'), total: sum('total') },
+      };
     },
 
     async list(input: z.output<typeof FinstrumentListRequestSchema>, issuer?: { idOrIsin: string }) {
@@ -206,10 +291,16 @@ export function createFinstrumentsService(deps: AppDeps) {
       }
       const { rows, count } = await repository.list(input, options);
       return {
-        count, page: input.pagination.page, page_size: input.pagination.page_size,
+        count,
+        page: input.pagination.page,
+        page_size: input.pagination.page_size,
         results: rows.map((row) => ({
-          ...summaryOf(row, today), face_value: row.faceValue, listing_date: row.listingDate, exchanges: row.exchanges,
-          bond_yield: row.referenceYield === null ? null : round(row.referenceYield, 6), reference_source: row.referenceSource,
+          ...summaryOf(row, today),
+          face_value: row.faceValue,
+          listing_date: row.listingDate,
+          exchanges: row.exchanges,
+          bond_yield: row.referenceYield === null ? null : round(row.referenceYield, 6),
+          reference_source: row.referenceSource,
         })),
       };
     },
@@ -222,15 +313,29 @@ export function createFinstrumentsService(deps: AppDeps) {
       const row = await load(idOrIsin);
       const { rows, count } = await repository.trades(row.id, input);
       return {
-        count, page: input.pagination.page, page_size: input.pagination.page_size,
-        results: rows.map((t) => ({ trade_date: t.tradeDate, kind: t.kind, price: t.pricePer100, bond_yield: t.yieldFraction, value_inr: t.valueInr, num_trades: t.numTrades, detail: t.detail, source: t.source })),
+        count,
+        page: input.pagination.page,
+        page_size: input.pagination.page_size,
+        results: rows.map((t) => ({
+          trade_date: t.tradeDate,
+          kind: t.kind,
+          price: t.pricePer100,
+          bond_yield: t.yieldFraction,
+          value_inr: t.valueInr,
+          num_trades: t.numTrades,
+          detail: t.detail,
+          source: t.source,
+        })),
       };
     },
 
     async creditRationale(idOrIsin: string) {
       const row = await load(idOrIsin);
       const ratings = await repository.ratings(row.id);
-      return { finstrument_id: row.id, ratings: ratings.map((r) => ({ agency: r.agency, rating: r.rating, as_of: r.asOf, source: r.source })) };
+      return {
+        finstrument_id: row.id,
+        ratings: ratings.map((r) => ({ agency: r.agency, rating: r.rating, as_of: r.asOf, source: r.source })),
+      };
     },
 
     async imPdf(isin: string) {
@@ -240,13 +345,20 @@ export function createFinstrumentsService(deps: AppDeps) {
     async bondDetailsPdf(idOrIsin: string) {
       const info = await this.detail(idOrIsin);
       const ratings = (await this.creditRationale(idOrIsin)).ratings;
-      return { filename: `bond-details-${info.identifiers.ISIN}.pdf`, body: await renderBondDetailsPdf(info, ratings, deps.config.productName, deps.now()) };
+      return {
+        filename: `bond-details-${info.identifiers.ISIN}.pdf`,
+        body: await renderBondDetailsPdf(info, ratings, deps.config.productName, deps.now()),
+      };
     },
     async quotePdf(idOrIsin: string, input: PriceRequest) {
       const info = await this.detail(idOrIsin);
       const quote = await this.price(idOrIsin, input);
-      if (quote.price.unit_clean_price === null) throw new AppError('BAD_REQUEST', `${PRICING_MESSAGES.notPriceable} ${quote.not_priceable_reason ?? ''}`.trim());
-      return { filename: `quote-${info.identifiers.ISIN}.pdf`, body: await renderQuotePdf(info, quote, deps.config.productName, deps.now()) };
+      if (quote.price.unit_clean_price === null)
+        throw new AppError('BAD_REQUEST', `${PRICING_MESSAGES.notPriceable} ${quote.not_priceable_reason ?? ''}`.trim());
+      return {
+        filename: `quote-${info.identifiers.ISIN}.pdf`,
+        body: await renderQuotePdf(info, quote, deps.config.productName, deps.now()),
+      };
     },
   };
 }

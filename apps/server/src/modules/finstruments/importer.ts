@@ -12,7 +12,15 @@ import Papa from 'papaparse';
 import type { Database } from '../../db/client';
 import { finstrumentRatings, finstruments, finstrumentTrades, issuers, referencePrices } from '../../db/schema';
 import {
-  buildBond, dayCountFor, formatDate, getSettlementForDelta, parseDate, priceBond, toBondCompounding, yearsBetween, type PricingTerms,
+  buildBond,
+  dayCountFor,
+  formatDate,
+  getSettlementForDelta,
+  parseDate,
+  priceBond,
+  toBondCompounding,
+  yearsBetween,
+  type PricingTerms,
 } from './finstruments.pricing';
 import { buildSearchText } from './search-index';
 
@@ -25,7 +33,12 @@ export interface ImportOptions {
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
-export interface ImportCounts { inserted: number; updated: number; unchanged: number; rejected: number }
+export interface ImportCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
 export interface ImportSummary {
   issuers: ImportCounts;
   finstruments: ImportCounts;
@@ -46,9 +59,17 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Face value (₹ per unit) assumed where the data has none (market-standard lot of one unit). */
 const DEFAULT_FACE_VALUE: Record<string, number> = {
-  'G-Sec': 100, SDL: 100, 'T-Bill': 100, 'G-Sec STRIPS': 100, 'G-Sec FRB': 100,
-  'Bond/NCD': 100_000, 'Municipal Bond': 100_000, 'Securitised Debt (PTC)': 100_000, 'Commercial Paper': 500_000,
-  'Certificate of Deposit': 100_000, 'ZCZP (Social Stock Exchange)': 10_000,
+  'G-Sec': 100,
+  SDL: 100,
+  'T-Bill': 100,
+  'G-Sec STRIPS': 100,
+  'G-Sec FRB': 100,
+  'Bond/NCD': 100_000,
+  'Municipal Bond': 100_000,
+  'Securitised Debt (PTC)': 100_000,
+  'Commercial Paper': 500_000,
+  'Certificate of Deposit': 100_000,
+  'ZCZP (Social Stock Exchange)': 10_000,
 };
 /** Coupon frequency where the data is blank: annual for coupon-paying corporates (most SEBI NCDs pay annually). */
 const ASSUMED_CORPORATE_FREQUENCY = 1;
@@ -58,8 +79,16 @@ const OTC_TRADE_DATE = '2025-08-20';
 
 /** Spreads over the G-sec curve in basis points, by rating and tenor (≤ 3 years, > 3 years). README.md. */
 export const MATRIX_SPREADS_BP: Record<string, [number, number]> = {
-  SOVEREIGN: [0, 0], AAA: [75, 65], 'AA+': [100, 95], 'AA': [130, 125], 'AA-': [170, 165],
-  'A+': [230, 225], A: [290, 285], 'A-': [350, 340], 'A1+': [90, 90], A1: [140, 140],
+  SOVEREIGN: [0, 0],
+  AAA: [75, 65],
+  'AA+': [100, 95],
+  AA: [130, 125],
+  'AA-': [170, 165],
+  'A+': [230, 225],
+  A: [290, 285],
+  'A-': [350, 340],
+  'A1+': [90, 90],
+  A1: [140, 140],
 };
 export const MATRIX_SDL_SPREAD_BP = 35;
 
@@ -90,7 +119,10 @@ export function issuerKeyFor(isin: string): string {
 /** Rating bucket for the matrix: the agency grade without (CE)/(SO) suffixes. */
 export function ratingBucket(rating: string | null): string | null {
   if (!rating) return null;
-  return rating.replace(/\s*\((CE|SO)\)\s*$/i, '').trim().toUpperCase();
+  return rating
+    .replace(/\s*\((CE|SO)\)\s*$/i, '')
+    .trim()
+    .toUpperCase();
 }
 
 class Rejections {
@@ -123,7 +155,17 @@ function selectSlice(rows: Row[]): Row[] {
   take((r) => r.security_type === 'SDL' && r.maturity_after_2026_01_17 === 'Y', 60);
   take((r) => r.security_type === 'SDL', 10);
   take((r) => /HDFC/i.test(r.issuer_name ?? ''), 120);
-  for (const type of ['G-Sec STRIPS', 'Commercial Paper', 'Certificate of Deposit', 'SGB', 'Securitised Debt (PTC)', 'Security Receipt', 'Municipal Bond', 'G-Sec FRB', 'ZCZP (Social Stock Exchange)'])
+  for (const type of [
+    'G-Sec STRIPS',
+    'Commercial Paper',
+    'Certificate of Deposit',
+    'SGB',
+    'Securitised Debt (PTC)',
+    'Security Receipt',
+    'Municipal Bond',
+    'G-Sec FRB',
+    'ZCZP (Social Stock Exchange)',
+  ])
     take((r) => r.security_type === type, 8);
   take((r) => r.security_type === 'Bond/NCD' && r.maturity_after_2026_01_17 === 'Y' && r.credit_rating !== '' && r.coupon_rate !== '', 60);
   take((r) => r.perpetual === 'Y', 3);
@@ -132,9 +174,19 @@ function selectSlice(rows: Row[]): Row[] {
 
 function toTerms(f: FinstrumentInsert): PricingTerms {
   return {
-    isin: f.isin, displayName: f.displayName, securityType: f.securityType, couponRate: f.couponRate ?? null, couponFrequency: f.couponFrequency ?? null,
-    faceValue: f.faceValue ?? null, issueDate: f.issueDate ?? null, listingDate: f.listingDate ?? null, maturityDate: f.maturityDate ?? null,
-    perpetual: f.perpetual ?? false, tenorDays: f.tenorDays ?? null, callSchedule: f.callSchedule ?? [], putSchedule: f.putSchedule ?? [],
+    isin: f.isin,
+    displayName: f.displayName,
+    securityType: f.securityType,
+    couponRate: f.couponRate ?? null,
+    couponFrequency: f.couponFrequency ?? null,
+    faceValue: f.faceValue ?? null,
+    issueDate: f.issueDate ?? null,
+    listingDate: f.listingDate ?? null,
+    maturityDate: f.maturityDate ?? null,
+    perpetual: f.perpetual ?? false,
+    tenorDays: f.tenorDays ?? null,
+    callSchedule: f.callSchedule ?? [],
+    putSchedule: f.putSchedule ?? [],
   };
 }
 
@@ -189,7 +241,10 @@ function toFinstrument(r: Row, rejections: Rejections): FinstrumentInsert | null
   if (isoDate(r.issue_date)) provenance.issue_date = 'NSE allotment date or NSDL SGB issue date';
   if (issuerName) provenance.issuer_name = `bond_universe.csv issuer_name; source: ${str(r.issuer_name_source) ?? 'not stated'}`;
   if (str(r.credit_rating)) provenance.credit_rating = str(r.rating_source) ?? 'bond_universe.csv credit_rating';
-  const exchanges = (r.listed_exchanges_latest ?? '').split(/[;,]/).map((s) => s.trim()).filter(Boolean);
+  const exchanges = (r.listed_exchanges_latest ?? '')
+    .split(/[;,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   provenance.is_listed = 'bond_universe.csv listed_exchanges_latest (NSE DEBT 2026-01-17, BSE scrips 2025-11-10)';
   provenance.call_schedule = 'none: no public call/put schedules were found';
   const row: FinstrumentInsert = {
@@ -234,11 +289,31 @@ function toFinstrument(r: Row, rejections: Rejections): FinstrumentInsert | null
   return row;
 }
 
-interface RefCandidate { date: string; clean: number | null; yieldFraction: number; source: string; priority: number; detail: string }
-interface TradeCandidate { isin: string; date: string; kind: string; price: number | null; yieldFraction: number | null; valueInr: number | null; numTrades: number | null; detail: string; source: string }
+interface RefCandidate {
+  date: string;
+  clean: number | null;
+  yieldFraction: number;
+  source: string;
+  priority: number;
+  detail: string;
+}
+interface TradeCandidate {
+  isin: string;
+  date: string;
+  kind: string;
+  price: number | null;
+  yieldFraction: number | null;
+  valueInr: number | null;
+  numTrades: number | null;
+  detail: string;
+  source: string;
+}
 
 /** The G-sec par-ish curve: medians of G-sec yields in tenor buckets, linear in between, flat outside. */
-export interface Curve { date: string; points: Array<{ tenor: number; yieldRate: number }> }
+export interface Curve {
+  date: string;
+  points: Array<{ tenor: number; yieldRate: number }>;
+}
 export function curveYield(curve: Curve, tenor: number): number {
   const p = curve.points;
   if (tenor <= p[0]!.tenor) return p[0]!.yieldRate;
@@ -289,7 +364,14 @@ export async function importBonds(database: Database, options: ImportOptions): P
     issuerRows.set(key, { key, name, securityTypes: str(r.security_types), mostCommonRating: str(r.most_common_rating), contentHash: '' });
   }
   for (const f of byIsin.values()) {
-    if (f.issuerKey && !issuerRows.has(f.issuerKey)) issuerRows.set(f.issuerKey, { key: f.issuerKey, name: f.issuerName ?? f.issuerKey, securityTypes: f.securityType, mostCommonRating: null, contentHash: '' });
+    if (f.issuerKey && !issuerRows.has(f.issuerKey))
+      issuerRows.set(f.issuerKey, {
+        key: f.issuerKey,
+        name: f.issuerName ?? f.issuerKey,
+        securityTypes: f.securityType,
+        mostCommonRating: null,
+        contentHash: '',
+      });
   }
   const neededIssuers = new Set([...byIsin.values()].map((f) => f.issuerKey));
   const issuerList = [...issuerRows.values()].filter((i) => !options.slice || neededIssuers.has(i.key));
@@ -306,10 +388,19 @@ export async function importBonds(database: Database, options: ImportOptions): P
   };
   for (const [isin, r] of universeRows) {
     if (!byIsin.has(isin)) continue;
-    for (const seen of (r.ratings_seen ?? '').split(';').map((s) => s.trim()).filter(Boolean)) {
+    for (const seen of (r.ratings_seen ?? '')
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const parts = seen.split(/\s+/);
       const rating = parts.pop()!;
-      addRating(isin, parts.join(' ') || (rating === 'SOVEREIGN' ? 'Sovereign' : 'Not stated'), rating, isoDate(r.rating_as_of), str(r.rating_source) ?? 'bond_universe.csv ratings_seen');
+      addRating(
+        isin,
+        parts.join(' ') || (rating === 'SOVEREIGN' ? 'Sovereign' : 'Not stated'),
+        rating,
+        isoDate(r.rating_as_of),
+        str(r.rating_source) ?? 'bond_universe.csv ratings_seen',
+      );
     }
   }
   for (const r of readCsv(path.join(bondsDir, 'ratings_from_mf_portfolios.csv'))) {
@@ -320,7 +411,13 @@ export async function importBonds(database: Database, options: ImportOptions): P
     }
     const rating = str(r.rating);
     if (!rating) continue;
-    addRating(isin, str(r.rating_agency) ?? (rating === 'SOVEREIGN' ? 'Sovereign' : 'Not stated'), rating, isoDate(r.rating_as_of), `MF portfolios ${str(r.amcs) ?? ''}`.trim());
+    addRating(
+      isin,
+      str(r.rating_agency) ?? (rating === 'SOVEREIGN' ? 'Sovereign' : 'Not stated'),
+      rating,
+      isoDate(r.rating_as_of),
+      `MF portfolios ${str(r.amcs) ?? ''}`.trim(),
+    );
   }
 
   // Trades and observed prices.
@@ -374,19 +471,50 @@ export async function importBonds(database: Database, options: ImportOptions): P
     const series = r.series ?? '';
     const detail = `${r.symbol ?? ''} ${series}`.trim();
     if (series === 'GB') {
-      addTrade({ isin, date, kind: 'NSE_CM_CLOSE', price: null, yieldFraction: null, valueInr: value, numTrades: num(r.num_trades), detail: `${detail}: close ₹${close} per gram of gold`, source: 'NSE CM bhavcopy (pd)' });
+      addTrade({
+        isin,
+        date,
+        kind: 'NSE_CM_CLOSE',
+        price: null,
+        yieldFraction: null,
+        valueInr: value,
+        numTrades: num(r.num_trades),
+        detail: `${detail}: close ₹${close} per gram of gold`,
+        source: 'NSE CM bhavcopy (pd)',
+      });
       continue;
     }
     // Retail NCD closes are per unit (₹1,000 or the face value): scale to per ₹100.
     const per100 = ['GS', 'SG', 'TB'].includes(series) || !f.faceValue ? close : (close / f.faceValue) * 100;
     if (per100 < 20 || per100 > 250) {
       rejections.add('nse_cm_debt_segment_prices', isin, 'price outside 20–250 per ₹100 after face-value scaling');
-      addTrade({ isin, date, kind: 'NSE_CM_CLOSE', price: null, yieldFraction: null, valueInr: value, numTrades: num(r.num_trades), detail: `${detail}: close ${close} per unit`, source: 'NSE CM bhavcopy (pd)' });
+      addTrade({
+        isin,
+        date,
+        kind: 'NSE_CM_CLOSE',
+        price: null,
+        yieldFraction: null,
+        valueInr: value,
+        numTrades: num(r.num_trades),
+        detail: `${detail}: close ${close} per unit`,
+        source: 'NSE CM bhavcopy (pd)',
+      });
       continue;
     }
     const y = yieldAt(f, date, per100);
-    addTrade({ isin, date, kind: 'NSE_CM_CLOSE', price: per100, yieldFraction: y, valueInr: value, numTrades: num(r.num_trades), detail, source: 'NSE CM bhavcopy (pd)' });
-    if (y !== null && y > 0 && y < 0.3 && (num(r.num_trades) ?? 0) > 0) addRef(isin, { date, clean: per100, yieldFraction: y, source: 'NSE_CM_CLOSE', priority: 1, detail: `NSE close ${date} (${detail})` });
+    addTrade({
+      isin,
+      date,
+      kind: 'NSE_CM_CLOSE',
+      price: per100,
+      yieldFraction: y,
+      valueInr: value,
+      numTrades: num(r.num_trades),
+      detail,
+      source: 'NSE CM bhavcopy (pd)',
+    });
+    if (y !== null && y > 0 && y < 0.3 && (num(r.num_trades) ?? 0) > 0)
+      addRef(isin, { date, clean: per100, yieldFraction: y, source: 'NSE_CM_CLOSE', priority: 1, detail: `NSE close ${date} (${detail})` });
   }
 
   for (const r of readCsv(path.join(tradesDir, 'nse_corporate_bond_trades_one_day_2025-08.csv'))) {
@@ -404,8 +532,26 @@ export async function importBonds(database: Database, options: ImportOptions): P
       continue;
     }
     liquidity.set(isin, (liquidity.get(isin) ?? 0) + (value ?? 0) * 1e5);
-    addTrade({ isin, date: OTC_TRADE_DATE, kind: 'NSE_OTC_TRADE', price, yieldFraction: y / 100, valueInr: value === null ? null : value * 1e5, numTrades: num(r.num_trades), detail: 'weighted average', source: 'NSE reported OTC trades (date assumed: file committed 2025-08-20)' });
-    if (y > 0 && y < 30) addRef(isin, { date: OTC_TRADE_DATE, clean: price, yieldFraction: y / 100, source: 'NSE_OTC_TRADE', priority: 2, detail: 'NSE reported OTC trades, weighted average' });
+    addTrade({
+      isin,
+      date: OTC_TRADE_DATE,
+      kind: 'NSE_OTC_TRADE',
+      price,
+      yieldFraction: y / 100,
+      valueInr: value === null ? null : value * 1e5,
+      numTrades: num(r.num_trades),
+      detail: 'weighted average',
+      source: 'NSE reported OTC trades (date assumed: file committed 2025-08-20)',
+    });
+    if (y > 0 && y < 30)
+      addRef(isin, {
+        date: OTC_TRADE_DATE,
+        clean: price,
+        yieldFraction: y / 100,
+        source: 'NSE_OTC_TRADE',
+        priority: 2,
+        detail: 'NSE reported OTC trades, weighted average',
+      });
   }
 
   const mf = readCsv(path.join(tradesDir, 'mf_portfolio_debt_valuations_2024-01_to_2025-09.csv'));
@@ -424,7 +570,17 @@ export async function importBonds(database: Database, options: ImportOptions): P
       continue;
     }
     const value = num(r.market_value_lakh);
-    addTrade({ isin, date, kind: 'MF_VALUATION', price: null, yieldFraction: y / 100, valueInr: value === null ? null : value * 1e5, numTrades: null, detail: `${r.amc ?? ''}: ${r.scheme ?? ''}`.slice(0, 200), source: 'SEBI MF portfolio disclosure' });
+    addTrade({
+      isin,
+      date,
+      kind: 'MF_VALUATION',
+      price: null,
+      yieldFraction: y / 100,
+      valueInr: value === null ? null : value * 1e5,
+      numTrades: null,
+      detail: `${r.amc ?? ''}: ${r.scheme ?? ''}`.slice(0, 200),
+      source: 'SEBI MF portfolio disclosure',
+    });
     const k = `${isin}|${date}`;
     const list = mfByIsinDate.get(k) ?? [];
     list.push(y / 100);
@@ -437,12 +593,23 @@ export async function importBonds(database: Database, options: ImportOptions): P
     if (!current || date > current.date) latestMf.set(isin, { date, yields });
   }
   for (const [isin, { date, yields }] of latestMf)
-    addRef(isin, { date, clean: null, yieldFraction: median(yields), source: 'MF_VALUATION', priority: 3, detail: `median of ${yields.length} fund valuation yield(s) on ${date}` });
+    addRef(isin, {
+      date,
+      clean: null,
+      yieldFraction: median(yields),
+      source: 'MF_VALUATION',
+      priority: 3,
+      detail: `median of ${yields.length} fund valuation yield(s) on ${date}`,
+    });
 
   // The G-sec curve from the latest exchange closes of dated G-secs (semi-annual street yields).
   const gsecPoints: Array<{ tenor: number; yieldRate: number; date: string }> = [];
   const latestGsec = [...refs.entries()].filter(([isin]) => byIsin.get(isin)?.securityType === 'G-Sec');
-  const curveDate = latestGsec.flatMap(([, list]) => list.filter((x) => x.source === 'NSE_CM_CLOSE').map((x) => x.date)).sort().at(-1) ?? null;
+  const curveDate =
+    latestGsec
+      .flatMap(([, list]) => list.filter((x) => x.source === 'NSE_CM_CLOSE').map((x) => x.date))
+      .sort()
+      .at(-1) ?? null;
   let curve: Curve | null = null;
   if (curveDate) {
     const asOf = parseDate(curveDate);
@@ -456,7 +623,8 @@ export async function importBonds(database: Database, options: ImportOptions): P
     let lower = 0;
     for (const upper of BUCKETS) {
       const inBucket = gsecPoints.filter((p) => p.tenor > lower && p.tenor <= upper);
-      if (inBucket.length) points.push({ tenor: median(inBucket.map((p) => p.tenor)), yieldRate: median(inBucket.map((p) => p.yieldRate)) });
+      if (inBucket.length)
+        points.push({ tenor: median(inBucket.map((p) => p.tenor)), yieldRate: median(inBucket.map((p) => p.yieldRate)) });
       lower = upper;
     }
     if (points.length >= 2) curve = { date: curveDate, points };
@@ -481,7 +649,14 @@ export async function importBonds(database: Database, options: ImportOptions): P
       const semiAnnual = curveYield(curve, tenor) + spreadBp / 10_000;
       // Simple (money-market) yields have no horizon-free equivalent: the short end is used as quoted.
       const rate = built.bond.yieldCompounding === 'simple' ? semiAnnual : toBondCompounding(built.bond, semiAnnual, 'semi-annual');
-      addRef(f.isin, { date: curve.date, clean: null, yieldFraction: rate, source: 'MATRIX', priority: 4, detail: `G-sec curve ${curve.date} at ${tenor.toFixed(2)}y + ${spreadBp} bp (${bucket}${f.securityType === 'SDL' ? ', SDL' : ''})` });
+      addRef(f.isin, {
+        date: curve.date,
+        clean: null,
+        yieldFraction: rate,
+        source: 'MATRIX',
+        priority: 4,
+        detail: `G-sec curve ${curve.date} at ${tenor.toFixed(2)}y + ${spreadBp} bp (${bucket}${f.securityType === 'SDL' ? ', SDL' : ''})`,
+      });
     }
   }
 
@@ -507,7 +682,12 @@ export async function importBonds(database: Database, options: ImportOptions): P
     durationMs: 0,
   };
 
-  const inBatches = async <T>(phase: string, rows: T[], write: (batch: T[], tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<Array<{ inserted: boolean }>>, counts: ImportCounts) => {
+  const inBatches = async <T>(
+    phase: string,
+    rows: T[],
+    write: (batch: T[], tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<Array<{ inserted: boolean }>>,
+    counts: ImportCounts,
+  ) => {
     for (let i = 0; i < rows.length; i += batchSize) {
       const batch = rows.slice(i, i + batchSize);
       const changed = await db.transaction((tx) => write(batch, tx));
@@ -521,61 +701,146 @@ export async function importBonds(database: Database, options: ImportOptions): P
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   const wasInserted = sql<boolean>`(xmax = 0)`;
 
-  await inBatches('issuers', issuerList, (batch, tx) =>
-    tx.insert(issuers).values(batch).onConflictDoUpdate({
-      target: issuers.key,
-      set: { name: excluded('name'), securityTypes: excluded('security_types'), mostCommonRating: excluded('most_common_rating'), contentHash: excluded('content_hash'), updatedAt: sql`now()` },
-      setWhere: sql`${issuers.contentHash} <> excluded.content_hash`,
-    }).returning({ inserted: wasInserted }), summary.issuers);
+  await inBatches(
+    'issuers',
+    issuerList,
+    (batch, tx) =>
+      tx
+        .insert(issuers)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: issuers.key,
+          set: {
+            name: excluded('name'),
+            securityTypes: excluded('security_types'),
+            mostCommonRating: excluded('most_common_rating'),
+            contentHash: excluded('content_hash'),
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${issuers.contentHash} <> excluded.content_hash`,
+        })
+        .returning({ inserted: wasInserted }),
+    summary.issuers,
+  );
 
   const finstrumentList = [...byIsin.values()];
   const updatable = Object.entries(getTableColumns(finstruments)).filter(([key]) => !['id', 'isin', 'createdAt'].includes(key));
   const setAll = Object.fromEntries(updatable.map(([key, column]) => [key, key === 'updatedAt' ? sql`now()` : excluded(column.name)]));
-  await inBatches('finstruments', finstrumentList, (batch, tx) =>
-    tx.insert(finstruments).values(batch).onConflictDoUpdate({
-      target: finstruments.isin,
-      set: setAll,
-      setWhere: sql`${finstruments.contentHash} <> excluded.content_hash`,
-    }).returning({ inserted: wasInserted }), summary.finstruments);
+  await inBatches(
+    'finstruments',
+    finstrumentList,
+    (batch, tx) =>
+      tx
+        .insert(finstruments)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: finstruments.isin,
+          set: setAll,
+          setWhere: sql`${finstruments.contentHash} <> excluded.content_hash`,
+        })
+        .returning({ inserted: wasInserted }),
+    summary.finstruments,
+  );
 
   const idRows = await database.query<{ id: number; isin: string }>('SELECT id, isin FROM finstruments');
   const ids = new Map(idRows.map((r) => [r.isin, Number(r.id)]));
 
-  const ratingRows = ratings.map((r) => ({ finstrumentId: ids.get(r.isin)!, agency: r.agency, rating: r.rating, asOf: r.asOf, source: r.source.slice(0, 200) }));
-  await inBatches('ratings', ratingRows, (batch, tx) =>
-    tx.insert(finstrumentRatings).values(batch).onConflictDoUpdate({
-      target: [finstrumentRatings.finstrumentId, finstrumentRatings.agency, finstrumentRatings.rating, finstrumentRatings.source],
-      set: { asOf: excluded('as_of') },
-      setWhere: sql`${finstrumentRatings.asOf} IS DISTINCT FROM excluded.as_of`,
-    }).returning({ inserted: wasInserted }), summary.ratings);
+  const ratingRows = ratings.map((r) => ({
+    finstrumentId: ids.get(r.isin)!,
+    agency: r.agency,
+    rating: r.rating,
+    asOf: r.asOf,
+    source: r.source.slice(0, 200),
+  }));
+  await inBatches(
+    'ratings',
+    ratingRows,
+    (batch, tx) =>
+      tx
+        .insert(finstrumentRatings)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [finstrumentRatings.finstrumentId, finstrumentRatings.agency, finstrumentRatings.rating, finstrumentRatings.source],
+          set: { asOf: excluded('as_of') },
+          setWhere: sql`${finstrumentRatings.asOf} IS DISTINCT FROM excluded.as_of`,
+        })
+        .returning({ inserted: wasInserted }),
+    summary.ratings,
+  );
 
   const tradeRows = trades.map((t) => ({
-    finstrumentId: ids.get(t.isin)!, tradeDate: t.date, kind: t.kind, pricePer100: t.price, yieldFraction: t.yieldFraction, valueInr: t.valueInr, numTrades: t.numTrades, detail: t.detail, source: t.source,
+    finstrumentId: ids.get(t.isin)!,
+    tradeDate: t.date,
+    kind: t.kind,
+    pricePer100: t.price,
+    yieldFraction: t.yieldFraction,
+    valueInr: t.valueInr,
+    numTrades: t.numTrades,
+    detail: t.detail,
+    source: t.source,
   }));
-  await inBatches('trades', tradeRows, (batch, tx) =>
-    tx.insert(finstrumentTrades).values(batch).onConflictDoUpdate({
-      target: [finstrumentTrades.finstrumentId, finstrumentTrades.tradeDate, finstrumentTrades.kind, finstrumentTrades.detail],
-      set: { pricePer100: excluded('price_per_100'), yieldFraction: excluded('yield_fraction'), valueInr: excluded('value_inr'), numTrades: excluded('num_trades'), source: excluded('source') },
-      setWhere: sql`(${finstrumentTrades.pricePer100}, ${finstrumentTrades.yieldFraction}, ${finstrumentTrades.valueInr}, ${finstrumentTrades.numTrades}, ${finstrumentTrades.source}) IS DISTINCT FROM (excluded.price_per_100, excluded.yield_fraction, excluded.value_inr, excluded.num_trades, excluded.source)`,
-    }).returning({ inserted: wasInserted }), summary.trades);
+  await inBatches(
+    'trades',
+    tradeRows,
+    (batch, tx) =>
+      tx
+        .insert(finstrumentTrades)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [finstrumentTrades.finstrumentId, finstrumentTrades.tradeDate, finstrumentTrades.kind, finstrumentTrades.detail],
+          set: {
+            pricePer100: excluded('price_per_100'),
+            yieldFraction: excluded('yield_fraction'),
+            valueInr: excluded('value_inr'),
+            numTrades: excluded('num_trades'),
+            source: excluded('source'),
+          },
+          setWhere: sql`(${finstrumentTrades.pricePer100}, ${finstrumentTrades.yieldFraction}, ${finstrumentTrades.valueInr}, ${finstrumentTrades.numTrades}, ${finstrumentTrades.source}) IS DISTINCT FROM (excluded.price_per_100, excluded.yield_fraction, excluded.value_inr, excluded.num_trades, excluded.source)`,
+        })
+        .returning({ inserted: wasInserted }),
+    summary.trades,
+  );
 
   const refRows = [...refs.entries()].flatMap(([isin, list]) => {
     // One row per source: its latest observation.
     const latest = new Map<string, RefCandidate>();
     for (const ref of list) if (!latest.has(ref.source) || latest.get(ref.source)!.date < ref.date) latest.set(ref.source, ref);
-    return [...latest.values()].map((ref) => ({ finstrumentId: ids.get(isin)!, priceDate: ref.date, cleanPrice: ref.clean, yieldFraction: ref.yieldFraction, source: ref.source, priority: ref.priority, detail: ref.detail }));
+    return [...latest.values()].map((ref) => ({
+      finstrumentId: ids.get(isin)!,
+      priceDate: ref.date,
+      cleanPrice: ref.clean,
+      yieldFraction: ref.yieldFraction,
+      source: ref.source,
+      priority: ref.priority,
+      detail: ref.detail,
+    }));
   });
-  await inBatches('reference prices', refRows, (batch, tx) =>
-    tx.insert(referencePrices).values(batch).onConflictDoUpdate({
-      target: [referencePrices.finstrumentId, referencePrices.source, referencePrices.priceDate],
-      set: { cleanPrice: excluded('clean_price'), yieldFraction: excluded('yield_fraction'), priority: excluded('priority'), detail: excluded('detail') },
-      setWhere: sql`(${referencePrices.cleanPrice}, ${referencePrices.yieldFraction}, ${referencePrices.detail}) IS DISTINCT FROM (excluded.clean_price, excluded.yield_fraction, excluded.detail)`,
-    }).returning({ inserted: wasInserted }), summary.referencePrices);
+  await inBatches(
+    'reference prices',
+    refRows,
+    (batch, tx) =>
+      tx
+        .insert(referencePrices)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [referencePrices.finstrumentId, referencePrices.source, referencePrices.priceDate],
+          set: {
+            cleanPrice: excluded('clean_price'),
+            yieldFraction: excluded('yield_fraction'),
+            priority: excluded('priority'),
+            detail: excluded('detail'),
+          },
+          setWhere: sql`(${referencePrices.cleanPrice}, ${referencePrices.yieldFraction}, ${referencePrices.detail}) IS DISTINCT FROM (excluded.clean_price, excluded.yield_fraction, excluded.detail)`,
+        })
+        .returning({ inserted: wasInserted }),
+    summary.referencePrices,
+  );
 
   // Without fresh statistics the planner ignores the trigram index after a bulk load (ARCHITECTURE pitfalls).
   if (summary.finstruments.inserted + summary.finstruments.updated > 0) {
     progress('vacuum analyze', 0, 1);
-    for (const table of ['issuers', 'finstruments', 'finstrument_ratings', 'finstrument_trades', 'reference_prices']) await database.exec(`VACUUM ANALYZE ${table}`);
+    for (const table of ['issuers', 'finstruments', 'finstrument_ratings', 'finstrument_trades', 'reference_prices'])
+      await database.exec(`VACUUM ANALYZE ${table}`);
   }
   summary.durationMs = Date.now() - started;
   progress('done', 1, 1);

@@ -18,8 +18,14 @@ export async function prepareFinstruments(deps: AppDeps, log: { info: (obj: obje
   if (deps.config.bondImport !== 'off') {
     const empty = (await createFinstrumentsRepository(deps.database.db).count()) === 0;
     if (empty) {
-      const summary: ImportSummary = await importBonds(deps.database, { dataDir: deps.config.bondDataDir, slice: deps.config.bondImport === 'slice' });
-      log.info({ finstruments: summary.finstruments, trades: summary.trades, referencePrices: summary.referencePrices, ms: summary.durationMs }, 'bond universe imported');
+      const summary: ImportSummary = await importBonds(deps.database, {
+        dataDir: deps.config.bondDataDir,
+        slice: deps.config.bondImport === 'slice',
+      });
+      log.info(
+        { finstruments: summary.finstruments, trades: summary.trades, referencePrices: summary.referencePrices, ms: summary.durationMs },
+        'bond universe imported',
+      );
     }
   }
   await service.startIndexSync();

@@ -64,7 +64,10 @@ function couponText(rate: number | null): string | null {
 
 function tokensOf(b: IndexedBond): Set<string> {
   const tokens = new Set<string>([
-    ...tokenize(b.displayName), ...tokenize(b.issuerName ?? ''), ...tokenize(b.longName ?? ''), ...(TYPE_SYNONYMS[b.securityType] ?? []),
+    ...tokenize(b.displayName),
+    ...tokenize(b.issuerName ?? ''),
+    ...tokenize(b.longName ?? ''),
+    ...(TYPE_SYNONYMS[b.securityType] ?? []),
   ]);
   const coupon = couponText(b.couponRate);
   if (coupon) tokens.add(coupon);
@@ -75,9 +78,29 @@ function tokensOf(b: IndexedBond): Set<string> {
 }
 
 /** The text stored in `finstruments.search_text` (trigram-indexed for the Find grid and SQL fallback). */
-export function buildSearchText(row: { isin: string; displayName: string; longName?: string | null; issuerName?: string | null; nseSymbol?: string | null; bseSymbol?: string | null; bseScripCode?: string | null; securityType: string }): string {
-  return [row.isin, row.displayName, row.issuerName, row.longName, row.nseSymbol, row.bseSymbol, row.bseScripCode, ...(TYPE_SYNONYMS[row.securityType] ?? [])]
-    .filter(Boolean).join(' ').toLowerCase();
+export function buildSearchText(row: {
+  isin: string;
+  displayName: string;
+  longName?: string | null;
+  issuerName?: string | null;
+  nseSymbol?: string | null;
+  bseSymbol?: string | null;
+  bseScripCode?: string | null;
+  securityType: string;
+}): string {
+  return [
+    row.isin,
+    row.displayName,
+    row.issuerName,
+    row.longName,
+    row.nseSymbol,
+    row.bseSymbol,
+    row.bseScripCode,
+    ...(TYPE_SYNONYMS[row.securityType] ?? []),
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
 }
 
 export function toSummary(b: IndexedBond, today: string): FinstrumentSummary {

@@ -1,7 +1,17 @@
 /** Health, version, build manifest, route redirects, support requests, contact, audit, dev outbox. */
 import {
-  AuditListQuerySchema, AuditListSchema, BuildManifestSchema, ContactFormSchema, HealthSchema, OutboxMessageSchema,
-  ROUTE_REDIRECTS, RedirectLookupQuerySchema, RedirectLookupSchema, SupportRequestCreatedSchema, SupportRequestSchema, VersionSchema,
+  AuditListQuerySchema,
+  AuditListSchema,
+  BuildManifestSchema,
+  ContactFormSchema,
+  HealthSchema,
+  OutboxMessageSchema,
+  ROUTE_REDIRECTS,
+  RedirectLookupQuerySchema,
+  RedirectLookupSchema,
+  SupportRequestCreatedSchema,
+  SupportRequestSchema,
+  VersionSchema,
 } from '@dart/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,89 +34,197 @@ export function registerSystemRoutes(app: FastifyInstance): void {
     return { version: config.version };
   });
 
-  r.get('/builds/latest.json', { config: PUBLIC, schema: { hide: true, response: { 200: BuildManifestSchema } } }, async (_request, reply) => {
-    void reply.header('cache-control', NO_CACHE);
-    return { id: config.buildId };
-  });
+  r.get(
+    '/builds/latest.json',
+    { config: PUBLIC, schema: { hide: true, response: { 200: BuildManifestSchema } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', NO_CACHE);
+      return { id: config.buildId };
+    },
+  );
 
-  r.get('/api/health', {
-    config: PUBLIC,
-    schema: { tags: ['system'], summary: 'Database and bus status', response: { 200: HealthSchema, 503: HealthSchema } },
-  }, async (_request, reply) => {
-    const [dbOk, busOk] = await Promise.all([database.ping(), bus.healthy()]);
-    const body = { status: dbOk && busOk ? 'ok' : 'degraded', database: { ok: dbOk, driver: database.driver }, bus: { ok: busOk, kind: bus.kind } } as const;
-    return reply.status(dbOk && busOk ? 200 : 503).header('cache-control', NO_CACHE).send(body);
-  });
+  r.get(
+    '/api/health',
+    {
+      config: PUBLIC,
+      schema: { tags: ['system'], summary: 'Database and bus status', response: { 200: HealthSchema, 503: HealthSchema } },
+    },
+    async (_request, reply) => {
+      const [dbOk, busOk] = await Promise.all([database.ping(), bus.healthy()]);
+      const body = {
+        status: dbOk && busOk ? 'ok' : 'degraded',
+        database: { ok: dbOk, driver: database.driver },
+        bus: { ok: busOk, kind: bus.kind },
+      } as const;
+      return reply
+        .status(dbOk && busOk ? 200 : 503)
+        .header('cache-control', NO_CACHE)
+        .send(body);
+    },
+  );
 
-  r.get('/api/redirects/', {
-    config: PUBLIC,
-    schema: { tags: ['system'], summary: 'Redirect target of a route path (redirect middleware)', querystring: RedirectLookupQuerySchema, response: { 200: RedirectLookupSchema } },
-  }, async (request) => ({ path: request.query.path, target: ROUTE_REDIRECTS[request.query.path] ?? null }));
-
-  r.post('/api/support/requests/', {
-    config: { policy: { kind: 'authenticated' }, rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags: ['support'], summary: 'Raise a support request (402 Request Upgrade, contact, report issue)', body: SupportRequestSchema, response: { 201: SupportRequestCreatedSchema } },
-  }, async (request, reply) => {
-    const principal = request.principal!;
-    const row = await db.transaction(async (tx) => {
-      const [created] = await tx.insert(supportRequests).values({
-        clientId: principal.clientId, userId: principal.userId, kind: request.body.kind, message: request.body.message, page: request.body.page ?? null,
-      }).returning();
-      await writeAudit(tx, request.audit(), { action: 'support.requested', entity: 'support_request', entityId: created!.id, after: { kind: created!.kind, page: created!.page } });
-      const event = await appendEvent(tx, { topic: 'support.request_created', clientId: principal.clientId, payload: { id: created!.id, kind: created!.kind } });
-      return { ...created!, event };
-    });
-    await publishAll(bus, [row.event]);
-    const detail = row.kind === 'upgrade' ? 'Upgrade requested. Our team will contact you shortly.' : 'Request received. Our team will get back to you.';
-    return reply.status(201).send({ id: row.id, detail });
-  });
-
-  r.post('/api/contact/', {
-    config: { ...PUBLIC, rateLimit: { max: 5, timeWindow: '1 minute' } },
-    schema: { tags: ['support'], summary: 'Public contact form', body: ContactFormSchema, response: { 201: SupportRequestCreatedSchema } },
-  }, async (request, reply) => {
-    const row = await db.transaction(async (tx) => {
-      const [created] = await tx.insert(contactMessages).values({
-        name: request.body.name, email: request.body.email, company: request.body.company ?? null, message: request.body.message, ip: request.ip,
-      }).returning({ id: contactMessages.id });
-      await writeAudit(tx, request.audit(), { action: 'contact.submitted', entity: 'contact_message', entityId: created!.id });
-      return created!;
-    });
-    return reply.status(201).send({ id: row.id, detail: 'Thank you. We will get back to you within one business day.' });
-  });
-
-  r.get('/api/surveillance/audit/', {
-    config: { policy: { kind: 'authenticated', roles: ['complianceofficer'], premium: true } },
-    schema: { tags: ['surveillance'], summary: "Audit trail of the caller's client", querystring: AuditListQuerySchema, response: { 200: AuditListSchema } },
-  }, async (request) => {
-    const { page, page_size } = request.query;
-    const where = eq(auditLog.actorClientId, request.principal!.clientId);
-    const [rows, [total]] = await Promise.all([
-      db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(page_size).offset((page - 1) * page_size),
-      db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
-    ]);
-    return {
-      count: total?.n ?? 0,
-      results: rows.map((row) => ({
-        id: String(row.id), at: row.at.toISOString(), actor_email: row.actorEmail, action: row.action, entity: row.entity, entity_id: row.entityId, ip: row.ip,
-      })),
-    };
-  });
-
-  if (config.devOutboxEnabled) {
-    r.get('/api/dev/outbox', {
+  r.get(
+    '/api/redirects/',
+    {
       config: PUBLIC,
       schema: {
-        tags: ['development'],
-        summary: 'Development outbox: e-mails and SMS the dev Mailer/SmsSender wrote (not in production)',
-        querystring: z.strictObject({ to: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: { 200: z.object({ results: z.array(OutboxMessageSchema) }) },
+        tags: ['system'],
+        summary: 'Redirect target of a route path (redirect middleware)',
+        querystring: RedirectLookupQuerySchema,
+        response: { 200: RedirectLookupSchema },
       },
-    }, async (request) => {
-      const rows = await db.select().from(devOutbox)
-        .where(request.query.to ? and(eq(devOutbox.recipient, request.query.to)) : undefined)
-        .orderBy(desc(devOutbox.createdAt)).limit(request.query.limit);
-      return { results: rows.map((m) => ({ id: m.id, channel: m.channel as 'email' | 'sms', to: m.recipient, subject: m.subject, body: m.body, created_at: m.createdAt.toISOString() })) };
-    });
+    },
+    async (request) => ({ path: request.query.path, target: ROUTE_REDIRECTS[request.query.path] ?? null }),
+  );
+
+  r.post(
+    '/api/support/requests/',
+    {
+      config: { policy: { kind: 'authenticated' }, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['support'],
+        summary: 'Raise a support request (402 Request Upgrade, contact, report issue)',
+        body: SupportRequestSchema,
+        response: { 201: SupportRequestCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal!;
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(supportRequests)
+          .values({
+            clientId: principal.clientId,
+            userId: principal.userId,
+            kind: request.body.kind,
+            message: request.body.message,
+            page: request.body.page ?? null,
+          })
+          .returning();
+        await writeAudit(tx, request.audit(), {
+          action: 'support.requested',
+          entity: 'support_request',
+          entityId: created!.id,
+          after: { kind: created!.kind, page: created!.page },
+        });
+        const event = await appendEvent(tx, {
+          topic: 'support.request_created',
+          clientId: principal.clientId,
+          payload: { id: created!.id, kind: created!.kind },
+        });
+        return { ...created!, event };
+      });
+      await publishAll(bus, [row.event]);
+      const detail =
+        row.kind === 'upgrade'
+          ? 'Upgrade requested. Our team will contact you shortly.'
+          : 'Request received. Our team will get back to you.';
+      return reply.status(201).send({ id: row.id, detail });
+    },
+  );
+
+  r.post(
+    '/api/contact/',
+    {
+      config: { ...PUBLIC, rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['support'],
+        summary: 'Public contact form',
+        body: ContactFormSchema,
+        response: { 201: SupportRequestCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(contactMessages)
+          .values({
+            name: request.body.name,
+            email: request.body.email,
+            company: request.body.company ?? null,
+            message: request.body.message,
+            ip: request.ip,
+          })
+          .returning({ id: contactMessages.id });
+        await writeAudit(tx, request.audit(), { action: 'contact.submitted', entity: 'contact_message', entityId: created!.id });
+        return created!;
+      });
+      return reply.status(201).send({ id: row.id, detail: 'Thank you. We will get back to you within one business day.' });
+    },
+  );
+
+  r.get(
+    '/api/surveillance/audit/',
+    {
+      config: { policy: { kind: 'authenticated', roles: ['complianceofficer'], premium: true } },
+      schema: {
+        tags: ['surveillance'],
+        summary: "Audit trail of the caller's client",
+        querystring: AuditListQuerySchema,
+        response: { 200: AuditListSchema },
+      },
+    },
+    async (request) => {
+      const { page, page_size } = request.query;
+      const where = eq(auditLog.actorClientId, request.principal!.clientId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(desc(auditLog.id))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(where),
+      ]);
+      return {
+        count: total?.n ?? 0,
+        results: rows.map((row) => ({
+          id: String(row.id),
+          at: row.at.toISOString(),
+          actor_email: row.actorEmail,
+          action: row.action,
+          entity: row.entity,
+          entity_id: row.entityId,
+          ip: row.ip,
+        })),
+      };
+    },
+  );
+
+  if (config.devOutboxEnabled) {
+    r.get(
+      '/api/dev/outbox',
+      {
+        config: PUBLIC,
+        schema: {
+          tags: ['development'],
+          summary: 'Development outbox: e-mails and SMS the dev Mailer/SmsSender wrote (not in production)',
+          querystring: z.strictObject({ to: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+          response: { 200: z.object({ results: z.array(OutboxMessageSchema) }) },
+        },
+      },
+      async (request) => {
+        const rows = await db
+          .select()
+          .from(devOutbox)
+          .where(request.query.to ? and(eq(devOutbox.recipient, request.query.to)) : undefined)
+          .orderBy(desc(devOutbox.createdAt))
+          .limit(request.query.limit);
+        return {
+          results: rows.map((m) => ({
+            id: m.id,
+            channel: m.channel as 'email' | 'sms',
+            to: m.recipient,
+            subject: m.subject,
+            body: m.body,
+            created_at: m.createdAt.toISOString(),
+          })),
+        };
+      },
+    );
   }
 }

@@ -1,6 +1,12 @@
 /** Profile, security preferences, client users and invites. */
 import {
-  ClientUserListSchema, InviteCreateSchema, InviteSchema, PendingInviteListSchema, SecurityPreferenceUpdateSchema, SessionUserSchema, UpdateProfileSchema,
+  ClientUserListSchema,
+  InviteCreateSchema,
+  InviteSchema,
+  PendingInviteListSchema,
+  SecurityPreferenceUpdateSchema,
+  SessionUserSchema,
+  UpdateProfileSchema,
 } from '@dart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,28 +16,68 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService): 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Own-profile edits are self-service, so view-only users may make them (documented choice).
-  r.patch('/api/profile/', {
-    config: { policy: { kind: 'authenticated' } },
-    schema: { tags: ['users'], summary: 'Update own name or mobile', body: UpdateProfileSchema, response: { 200: SessionUserSchema } },
-  }, async (request) => users.updateProfile(request.principal!, request.body, request.audit()));
+  r.patch(
+    '/api/profile/',
+    {
+      config: { policy: { kind: 'authenticated' } },
+      schema: { tags: ['users'], summary: 'Update own name or mobile', body: UpdateProfileSchema, response: { 200: SessionUserSchema } },
+    },
+    async (request) => users.updateProfile(request.principal!, request.body, request.audit()),
+  );
 
-  r.post('/api/chatter/user/security-preference', {
-    config: { policy: { kind: 'authenticated' } },
-    schema: { tags: ['users'], summary: 'Set a security preference', body: SecurityPreferenceUpdateSchema, response: { 200: SessionUserSchema } },
-  }, async (request) => users.setSecurityPreference(request.principal!, request.body.key, request.body.enabled, request.audit()));
+  r.post(
+    '/api/chatter/user/security-preference',
+    {
+      config: { policy: { kind: 'authenticated' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Set a security preference',
+        body: SecurityPreferenceUpdateSchema,
+        response: { 200: SessionUserSchema },
+      },
+    },
+    async (request) => users.setSecurityPreference(request.principal!, request.body.key, request.body.enabled, request.audit()),
+  );
 
-  r.get('/api/client/users/', {
-    config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'] } },
-    schema: { tags: ['users'], summary: "Users of the caller's client", response: { 200: ClientUserListSchema } },
-  }, async (request) => users.listClientUsers(request.principal!));
+  r.get(
+    '/api/client/users/',
+    {
+      config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'] } },
+      schema: { tags: ['users'], summary: "Users of the caller's client", response: { 200: ClientUserListSchema } },
+    },
+    async (request) => users.listClientUsers(request.principal!),
+  );
 
-  r.get('/api/client/invites/', {
-    config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'] } },
-    schema: { tags: ['users'], summary: "Pending invites of the caller's client", response: { 200: PendingInviteListSchema } },
-  }, async (request) => users.pendingInvites(request.principal!));
+  r.get(
+    '/api/client/invites/',
+    {
+      config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'] } },
+      schema: { tags: ['users'], summary: "Pending invites of the caller's client", response: { 200: PendingInviteListSchema } },
+    },
+    async (request) => users.pendingInvites(request.principal!),
+  );
 
-  r.post('/api/client/invites/', {
-    config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'], write: true } },
-    schema: { tags: ['users'], summary: 'Invite a user to the caller\'s client', body: InviteCreateSchema, response: { 201: InviteSchema } },
-  }, async (request, reply) => reply.status(201).send(await users.createInvite(request.principal!, request.body, request.audit(), `${request.protocol}://${request.headers.host ?? 'localhost'}`)));
+  r.post(
+    '/api/client/invites/',
+    {
+      config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'], write: true } },
+      schema: {
+        tags: ['users'],
+        summary: "Invite a user to the caller's client",
+        body: InviteCreateSchema,
+        response: { 201: InviteSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await users.createInvite(
+            request.principal!,
+            request.body,
+            request.audit(),
+            `${request.protocol}://${request.headers.host ?? 'localhost'}`,
+          ),
+        ),
+  );
 }

@@ -1,6 +1,11 @@
 /** The session user state, profile, client users and invites. */
 import {
-  DEFAULT_ALLOWED_EXCHANGES, SECURITY_PREFERENCES, type Exchange, type Permission, type Role, type SessionUser,
+  DEFAULT_ALLOWED_EXCHANGES,
+  SECURITY_PREFERENCES,
+  type Exchange,
+  type Permission,
+  type Role,
+  type SessionUser,
 } from '@dart/contracts';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -15,14 +20,32 @@ import type { Principal } from '../auth/principal';
 
 const INVITE_TTL_DAYS = 7;
 
-export function createUsersService(deps: AppDeps, useVerification: (tx: Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0], verification: string, identity: string, types: readonly string[]) => Promise<boolean>) {
+export function createUsersService(
+  deps: AppDeps,
+  useVerification: (
+    tx: Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0],
+    verification: string,
+    identity: string,
+    types: readonly string[],
+  ) => Promise<boolean>,
+) {
   const db = deps.database.db;
 
   async function sessionUser(principal: Principal): Promise<SessionUser> {
     const [[row], accounts] = await Promise.all([
-      db.select({ user: users, client: clients }).from(users).innerJoin(clients, eq(clients.id, principal.clientId)).where(eq(users.id, principal.userId)),
       db
-        .select({ id: userAccounts.id, clientId: userAccounts.clientId, status: userAccounts.status, isDefault: userAccounts.isDefault, clientName: clients.name })
+        .select({ user: users, client: clients })
+        .from(users)
+        .innerJoin(clients, eq(clients.id, principal.clientId))
+        .where(eq(users.id, principal.userId)),
+      db
+        .select({
+          id: userAccounts.id,
+          clientId: userAccounts.clientId,
+          status: userAccounts.status,
+          isDefault: userAccounts.isDefault,
+          clientName: clients.name,
+        })
         .from(userAccounts)
         .innerJoin(clients, eq(clients.id, userAccounts.clientId))
         .where(eq(userAccounts.userId, principal.userId)),
@@ -47,7 +70,13 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
         // Notifications are built in (no SuprSend); the subscriber id is the user's own id.
         suprsend_subscriber_id: user.id,
       },
-      user_accounts: accounts.map((a) => ({ id: a.id, client_id: a.clientId, client_name: a.clientName, status: a.status as 'active', is_default: a.isDefault })),
+      user_accounts: accounts.map((a) => ({
+        id: a.id,
+        client_id: a.clientId,
+        client_name: a.clientName,
+        status: a.status as 'active',
+        is_default: a.isDefault,
+      })),
       permissions: principal.permissions,
       client_id: client.id,
       client_type: client.clientType as SessionUser['client_type'],
@@ -79,17 +108,31 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
         if (input.mobile !== undefined && input.mobile !== before.mobile) {
           // Changing the mobile is a sensitive change: it needs a fresh update_profile OTP on the new number.
           if (!input.verification || !(await useVerification(tx, input.verification, input.mobile, ['update_profile'])))
-            throw new AppError('VALIDATION_FAILED', 'Please verify your new mobile number.', { mobile: ['Please verify your new mobile number.'] });
+            throw new AppError('VALIDATION_FAILED', 'Please verify your new mobile number.', {
+              mobile: ['Please verify your new mobile number.'],
+            });
           const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.mobile, input.mobile));
-          if (taken) throw new AppError('VALIDATION_FAILED', 'A user with this mobile number already exists.', { mobile: ['A user with this mobile number already exists.'] });
+          if (taken)
+            throw new AppError('VALIDATION_FAILED', 'A user with this mobile number already exists.', {
+              mobile: ['A user with this mobile number already exists.'],
+            });
           changes.mobile = input.mobile;
         }
         if (Object.keys(changes).length === 0) return;
-        await tx.update(users).set({ ...changes, updatedAt: sql`now()` }).where(eq(users.id, principal.userId));
+        await tx
+          .update(users)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(eq(users.id, principal.userId));
         await writeAudit(tx, ctx, {
-          action: 'user.profile_updated', entity: 'user', entityId: principal.userId,
+          action: 'user.profile_updated',
+          entity: 'user',
+          entityId: principal.userId,
           before: { first_name: before.firstName, last_name: before.lastName, mobile: before.mobile },
-          after: { first_name: changes.firstName ?? before.firstName, last_name: changes.lastName ?? before.lastName, mobile: changes.mobile ?? before.mobile },
+          after: {
+            first_name: changes.firstName ?? before.firstName,
+            last_name: changes.lastName ?? before.lastName,
+            mobile: changes.mobile ?? before.mobile,
+          },
         });
       });
       return sessionUser(principal);
@@ -97,10 +140,23 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
 
     async setSecurityPreference(principal: Principal, key: string, enabled: boolean, ctx: AuditContext): Promise<SessionUser> {
       await db.transaction(async (tx) => {
-        const [before] = await tx.select({ prefs: users.securityPreferences }).from(users).where(eq(users.id, principal.userId)).for('update');
+        const [before] = await tx
+          .select({ prefs: users.securityPreferences })
+          .from(users)
+          .where(eq(users.id, principal.userId))
+          .for('update');
         const prefs = { ...before?.prefs, [key]: enabled };
-        await tx.update(users).set({ securityPreferences: prefs, updatedAt: sql`now()` }).where(eq(users.id, principal.userId));
-        await writeAudit(tx, ctx, { action: 'user.security_preference_changed', entity: 'user', entityId: principal.userId, before: before?.prefs ?? {}, after: prefs });
+        await tx
+          .update(users)
+          .set({ securityPreferences: prefs, updatedAt: sql`now()` })
+          .where(eq(users.id, principal.userId));
+        await writeAudit(tx, ctx, {
+          action: 'user.security_preference_changed',
+          entity: 'user',
+          entityId: principal.userId,
+          before: before?.prefs ?? {},
+          after: prefs,
+        });
       });
       return sessionUser(principal);
     },
@@ -108,14 +164,23 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
     /** Users of the caller's own client only (tenant predicate is mandatory). */
     async listClientUsers(principal: Principal) {
       const rows = await db
-        .select({ accountId: userAccounts.id, id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email, status: userAccounts.status })
+        .select({
+          accountId: userAccounts.id,
+          id: users.id,
+          first_name: users.firstName,
+          last_name: users.lastName,
+          email: users.email,
+          status: userAccounts.status,
+        })
         .from(userAccounts)
         .innerJoin(users, eq(users.id, userAccounts.userId))
         .where(eq(userAccounts.clientId, principal.clientId))
         .orderBy(users.email);
       const ids = rows.map((r) => r.accountId);
       const roleRows = ids.length ? await db.select().from(userAccountRoles).where(inArray(userAccountRoles.userAccountId, ids)) : [];
-      const permRows = ids.length ? await db.select().from(userAccountPermissions).where(inArray(userAccountPermissions.userAccountId, ids)) : [];
+      const permRows = ids.length
+        ? await db.select().from(userAccountPermissions).where(inArray(userAccountPermissions.userAccountId, ids))
+        : [];
       const results = rows.map(({ accountId, ...r }) => ({
         ...r,
         roles: roleRows.filter((x) => x.userAccountId === accountId).map((x) => x.role as Role),
@@ -131,7 +196,15 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
         .from(invites)
         .where(and(eq(invites.clientId, principal.clientId), isNull(invites.acceptedAt), gt(invites.expiresAt, deps.now())))
         .orderBy(desc(invites.createdAt));
-      return { results: rows.map((r) => ({ id: r.id, email: r.email, roles: r.roles as Role[], expires_at: r.expiresAt.toISOString(), created_at: r.createdAt.toISOString() })) };
+      return {
+        results: rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          roles: r.roles as Role[],
+          expires_at: r.expiresAt.toISOString(),
+          created_at: r.createdAt.toISOString(),
+        })),
+      };
     },
 
     /** `webOrigin` is the site the ops admin is on; the e-mailed link is absolute on it. */
@@ -141,13 +214,33 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
       const [client] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, principal.clientId));
       const invite = await db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-        if (existing) throw new AppError('VALIDATION_FAILED', 'A user with this email already exists.', { email: ['A user with this email already exists.'] });
+        if (existing)
+          throw new AppError('VALIDATION_FAILED', 'A user with this email already exists.', {
+            email: ['A user with this email already exists.'],
+          });
         const [row] = await tx
           .insert(invites)
-          .values({ clientId: principal.clientId, email: input.email, roles: input.roles, permissions: input.permissions, tokenHash: sha256(token), invitedBy: principal.userId, expiresAt })
+          .values({
+            clientId: principal.clientId,
+            email: input.email,
+            roles: input.roles,
+            permissions: input.permissions,
+            tokenHash: sha256(token),
+            invitedBy: principal.userId,
+            expiresAt,
+          })
           .returning();
-        await writeAudit(tx, ctx, { action: 'invite.created', entity: 'invite', entityId: row!.id, after: { email: input.email, roles: input.roles, permissions: input.permissions } });
-        const event = await appendEvent(tx, { topic: 'client.invite_created', clientId: principal.clientId, payload: { id: row!.id, email: input.email } });
+        await writeAudit(tx, ctx, {
+          action: 'invite.created',
+          entity: 'invite',
+          entityId: row!.id,
+          after: { email: input.email, roles: input.roles, permissions: input.permissions },
+        });
+        const event = await appendEvent(tx, {
+          topic: 'client.invite_created',
+          clientId: principal.clientId,
+          payload: { id: row!.id, email: input.email },
+        });
         return { ...row!, event };
       });
       await publishAll(deps.bus, [invite.event]);
@@ -156,9 +249,15 @@ export function createUsersService(deps: AppDeps, useVerification: (tx: Paramete
         subject: `You are invited to ${client?.name ?? 'a client'} on ${deps.config.productName}`,
         text: `You have been invited to join ${client?.name ?? 'a client'} on ${deps.config.productName}. Register here within ${INVITE_TTL_DAYS} days: ${new URL(`/client/register?invite=${encodeURIComponent(token)}`, webOrigin).toString()}`,
       });
-      return { id: invite.id, email: invite.email, roles: invite.roles as Role[], client_name: client?.name ?? '', expires_at: invite.expiresAt.toISOString(), token };
+      return {
+        id: invite.id,
+        email: invite.email,
+        roles: invite.roles as Role[],
+        client_name: client?.name ?? '',
+        expires_at: invite.expiresAt.toISOString(),
+        token,
+      };
     },
-
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,460 @@
+/**
+ * Market (issue 5): quotes / expressions of interest (EOI), public and private runs, negotiation,
+ * clusters (matches) and deals, and the live-update topics of `ws/trade/d/` that carry them.
+ * Wire units: yields are fractions with 6 dp (0.0718 = 7.18 %), prices are clean per ₹100 with 4 dp,
+ * quantum is a number of units (bonds), money is rupees to the paisa, dates ISO `yyyy-mm-dd`.
+ */
+import { z } from 'zod';
+import { MESSAGES } from './validation';
+
+export const QUOTE_TYPES = ['BID', 'ASK'] as const;
+export type QuoteType = (typeof QUOTE_TYPES)[number];
+export const QUOTE_SOURCES = ['WEBSITE', 'WHATSAPP', 'UPLOAD', 'API', 'EXCHANGE'] as const;
+export const QUOTE_STATES = ['DEFAULT', 'INDICATIVE', 'FIRM'] as const;
+export const QUOTE_STATUSES = ['open', 'closed', 'expired', 'replaced', 'filled'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const YIELD_TYPES = ['YTM', 'YTC', 'YTP'] as const;
+export const CLEARING_CORPORATIONS = ['NSCCL', 'ICCL'] as const;
+export const RFQ_MODES = ['ONE_TO_ONE', 'ONE_TO_MANY'] as const;
+export const CLUSTER_STATUSES = ['proposed', 'accepted', 'closed'] as const;
+export const NEGOTIATION_STATUSES = ['open', 'accepted', 'rejected'] as const;
+
+/** Spec §9 quote defaults. */
+export const QUOTE_DEFAULTS = {
+  quote_type: 'BID',
+  source: 'WEBSITE',
+  state: 'DEFAULT',
+  fixed_field: 'yield',
+  yield_type: 'YTM',
+  validity_minutes: 1440,
+} as const;
+/** Validity is given in minutes: at least 1, at most 30 days (our bound; the spec states none). */
+export const QUOTE_VALIDITY_MAX_MINUTES = 30 * 24 * 60;
+export const MARKET_PAGE_SIZE_DEFAULT = 20;
+export const MARKET_PAGE_SIZE_MAX = 100;
+/** Counterparties a private run may be sent to in one quote. */
+export const PRIVATE_RUN_MAX_RECIPIENTS = 50;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** Trade sessions (spec: Mon–Fri business days, 09:00–17:00 IST; configurable T+0 cut-off). */
+export const TRADE_TIMINGS = {
+  timezone: 'Asia/Kolkata',
+  open: '09:00',
+  close: '17:00',
+  t0_cutoff: '13:00',
+  days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'],
+} as const;
+export const TRADE_TIMING_RESTRICTION_TEXT =
+  'Trading is available to clients with trade access, Monday to Friday on business days, 09:00–17:00 IST. Contact your ops admin or support to enable trade access.';
+
+export const MARKET_MESSAGES = {
+  bothPriceAndYield: MESSAGES.bothPriceAndYield,
+  bothSettlement: MESSAGES.bothSettlementDateAndDelta,
+  priceOverrideNotAllowed: 'Your role cannot override the price.',
+  quoteNotOpen: 'This quote is no longer open.',
+  ownQuote: 'You cannot trade against your own quote.',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
+  priceMin: 'Price should be at least 1',
+  wholeUnits: 'Should be a whole number of units.',
+  validity: `Validity should be between 1 and ${QUOTE_VALIDITY_MAX_MINUTES} minutes.`,
+} as const;
+
+const requiredOr = (other: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? MESSAGES.required : other;
+const isoDate = z.iso.date({ error: 'Should be a date (yyyy-mm-dd).' });
+const isoDateTime = z.iso.datetime({ offset: true, error: 'Should be a date-time (ISO 8601).' });
+
+/** Clean price per ₹100 (spec §5: min 0, max 250; the pricing input's minimum 1), rounded to 4 dp. */
+export const quotePriceSchema = z
+  .number({ error: requiredOr(MESSAGES.shouldBeNumber) })
+  .min(0, { error: MESSAGES.cannotBeNegative, abort: true })
+  .min(1, { error: MARKET_MESSAGES.priceMin, abort: true })
+  .max(250, { error: MESSAGES.priceBelow250 })
+  .transform((v) => Number(v.toFixed(4)));
+/** Yield as a fraction (spec §5: min 0, max 100 %), rounded to 6 dp. */
+export const quoteYieldSchema = z
+  .number({ error: requiredOr(MESSAGES.shouldBeNumber) })
+  .min(0, { error: MESSAGES.cannotBeNegative, abort: true })
+  .max(1, { error: MESSAGES.yieldAbove100 })
+  .transform((v) => Number(v.toFixed(6)));
+/** Quantum in units (spec §5: not negative, not zero, at most 12 digits). */
+export const quotedQuantumSchema = z
+  .number({ error: requiredOr(MESSAGES.shouldBeNumber) })
+  .min(0, { error: MESSAGES.cannotBeNegative, abort: true })
+  .refine((v) => v !== 0, { error: MESSAGES.cannotBeZero, abort: true })
+  .max(999_999_999_999, { error: MESSAGES.max12Digits, abort: true })
+  .int({ error: MARKET_MESSAGES.wholeUnits });
+
+const quoteType = z
+  .string({ error: 'Quote type should be BID or ASK.' })
+  .transform((v) => v.toUpperCase())
+  .pipe(z.enum(QUOTE_TYPES, { error: 'Quote type should be BID or ASK.' }));
+
+/** Spec §3 "Quote / expression-of-interest create payload", plus `counterparties` for private runs. */
+export const QuoteCreateShape = {
+  quantum: quotedQuantumSchema,
+  validity: z
+    .number({ error: MESSAGES.shouldBeNumber })
+    .int({ error: MARKET_MESSAGES.validity })
+    .min(1, { error: MARKET_MESSAGES.validity })
+    .max(QUOTE_VALIDITY_MAX_MINUTES, { error: MARKET_MESSAGES.validity })
+    .default(QUOTE_DEFAULTS.validity_minutes),
+  finstrument_id: z
+    .number({ error: requiredOr(MESSAGES.shouldBeNumber) })
+    .int()
+    .positive(),
+  quote_type: quoteType.default(QUOTE_DEFAULTS.quote_type),
+  unit_price_stored: quotePriceSchema.nullish(),
+  yield_stored: quoteYieldSchema.nullish(),
+  expiry_date_stored: isoDateTime.nullish(),
+  source: z.enum(QUOTE_SOURCES).default(QUOTE_DEFAULTS.source),
+  whatsapp_consent: z.boolean().default(false),
+  state: z.enum(QUOTE_STATES).default(QUOTE_DEFAULTS.state),
+  mandate_expires_at: isoDateTime.nullish(),
+  /** Settlement date; mutually exclusive with `settlement_delta` (spec §5 cross-field rule). */
+  settlement: isoDate.nullish(),
+  settlement_delta: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'Settlement delta should be 0, 1 or 2.' }).nullish(),
+  is_best: z.boolean().default(false),
+  replaces: z.uuid({ error: 'Should be a quote id.' }).nullish(),
+  user_account_id: z.uuid().nullish(),
+  end_client_id: z.string().max(100).nullish(),
+  send_to_rfq: z.boolean().default(false),
+  fixed_field: z.enum(['yield', 'price']).default(QUOTE_DEFAULTS.fixed_field),
+  yield_type: z.enum(YIELD_TYPES).default(QUOTE_DEFAULTS.yield_type),
+  price_overridden: z.boolean().default(false),
+  broker_id: z.uuid().nullish(),
+  clearing_corporation: z.enum(CLEARING_CORPORATIONS).nullish(),
+  rfq_mode: z.enum(RFQ_MODES).nullish(),
+  oto_participant_details: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).nullish(),
+  origin_trade: z.string().max(100).nullish(),
+  /** Client ids that receive this quote as a private run; empty/absent = public run. */
+  counterparties: z
+    .array(z.uuid({ error: 'Should be a client id.' }))
+    .max(PRIVATE_RUN_MAX_RECIPIENTS)
+    .default([]),
+} as const;
+
+function crossFieldRules(
+  value: {
+    settlement?: string | null | undefined;
+    settlement_delta?: number | null | undefined;
+    fixed_field?: string;
+    unit_price_stored?: number | null | undefined;
+    yield_stored?: number | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (value.settlement != null && value.settlement_delta != null)
+    ctx.addIssue({ code: 'custom', path: ['settlement'], message: MARKET_MESSAGES.bothSettlement });
+  if (value.fixed_field === 'price' && value.unit_price_stored == null)
+    ctx.addIssue({ code: 'custom', path: ['unit_price_stored'], message: MESSAGES.required });
+  if (value.fixed_field === 'yield' && value.yield_stored == null)
+    ctx.addIssue({ code: 'custom', path: ['yield_stored'], message: MESSAGES.required });
+}
+
+export const QuoteCreateSchema = z.strictObject(QuoteCreateShape).superRefine(crossFieldRules);
+export type QuoteCreate = z.output<typeof QuoteCreateSchema>;
+
+/**
+ * `POST api/eoi/add/`: create, or respond to a quote (`respond_to`). A response is on the other
+ * side of the quote, sent privately to its owner, by price or by yield but not both.
+ */
+export const QuoteAddSchema = z
+  .strictObject({
+    ...QuoteCreateShape,
+    finstrument_id: QuoteCreateShape.finstrument_id.optional(),
+    quote_type: quoteType.optional(),
+    respond_to: z.uuid().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.respond_to && value.unit_price_stored != null && value.yield_stored != null)
+      ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: MARKET_MESSAGES.bothPriceAndYield });
+    else if (value.respond_to) {
+      if (value.settlement != null && value.settlement_delta != null)
+        ctx.addIssue({ code: 'custom', path: ['settlement'], message: MARKET_MESSAGES.bothSettlement });
+      if (value.unit_price_stored == null && value.yield_stored == null)
+        ctx.addIssue({ code: 'custom', path: ['yield_stored'], message: MESSAGES.required });
+    } else {
+      if (value.finstrument_id === undefined) ctx.addIssue({ code: 'custom', path: ['finstrument_id'], message: MESSAGES.required });
+      crossFieldRules(value, ctx);
+    }
+  });
+export type QuoteAdd = z.output<typeof QuoteAddSchema>;
+
+export const QuoteUpdateSchema = z
+  .strictObject({
+    quantum: quotedQuantumSchema.optional(),
+    validity: QuoteCreateShape.validity.optional(),
+    expiry_date_stored: isoDateTime.nullish(),
+    unit_price_stored: quotePriceSchema.nullish(),
+    yield_stored: quoteYieldSchema.nullish(),
+    fixed_field: z.enum(['yield', 'price']).optional(),
+    is_best: z.boolean().optional(),
+    whatsapp_consent: z.boolean().optional(),
+    price_overridden: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.fixed_field === undefined && value.unit_price_stored != null && value.yield_stored != null)
+      ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: MARKET_MESSAGES.bothPriceAndYield });
+  });
+export type QuoteUpdate = z.output<typeof QuoteUpdateSchema>;
+
+export const QuoteIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'Not found.' }) });
+export const QuoteCloseManySchema = z.strictObject({ ids: z.array(z.uuid()).min(1).max(100) });
+
+export const QuoteSchema = z.object({
+  id: z.uuid(),
+  finstrument_id: z.number().int(),
+  isin: z.string(),
+  display_name: z.string(),
+  quote_type: z.enum(QUOTE_TYPES),
+  quantum: z.number(),
+  remaining_quantum: z.number(),
+  unit_price_stored: z.number(),
+  yield_stored: z.number(),
+  fixed_field: z.enum(['yield', 'price']),
+  yield_type: z.string(),
+  price_overridden: z.boolean(),
+  settlement_date: z.string(),
+  settlement_delta: z.number().nullable(),
+  validity: z.number(),
+  expiry_date_stored: z.string(),
+  mandate_expires_at: z.string().nullable(),
+  source: z.string(),
+  state: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  is_best: z.boolean(),
+  send_to_rfq: z.boolean(),
+  whatsapp_consent: z.boolean(),
+  replaces: z.string().nullable(),
+  replaced_by: z.string().nullable(),
+  respond_to: z.string().nullable(),
+  private: z.boolean(),
+  /** Set only on the owner's own quotes; others see runs anonymously (RELIABILITY #20). */
+  counterparties: z.array(z.string()).nullable(),
+  is_mine: z.boolean(),
+  /** The quoting firm's name, only on the owner's quotes and on private runs sent to the reader. */
+  client_name: z.string().nullable(),
+  broker_id: z.string().nullable(),
+  clearing_corporation: z.string().nullable(),
+  rfq_mode: z.string().nullable(),
+  end_client_id: z.string().nullable(),
+  origin_trade: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+export const MarketQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MARKET_PAGE_SIZE_MAX, { error: `Page size is at most ${MARKET_PAGE_SIZE_MAX}.` })
+    .default(MARKET_PAGE_SIZE_DEFAULT),
+  search: z.string().trim().max(100).optional(),
+  my_quotes: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  finstrument_id: z.coerce.number().int().positive().optional(),
+});
+export type MarketQuery = z.output<typeof MarketQuerySchema>;
+
+export const QuoteListSchema = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(QuoteSchema),
+  /** Present (and results empty) when the caller has no trade access. */
+  restriction_text: z.string().nullable(),
+});
+
+export const TradeTimingsSchema = z.object({
+  timezone: z.string(),
+  sessions: z.array(z.object({ day: z.string(), open: z.string(), close: z.string() })),
+  t0_cutoff: z.string(),
+  is_open: z.boolean(),
+  is_business_day: z.boolean(),
+  trade_date: z.string(),
+  restriction_text: z.string(),
+});
+
+/* ---------- negotiation ---------- */
+
+export const NegotiationRequestSchema = z
+  .strictObject({
+    quote_id: z.uuid(),
+    /** Continue an existing negotiation (the quote owner countering back, or accepting). */
+    negotiation_id: z.uuid().optional(),
+    action: z.enum(['counter', 'accept', 'reject']).default('counter'),
+    unit_price_stored: quotePriceSchema.optional(),
+    yield_stored: quoteYieldSchema.optional(),
+    quantum: quotedQuantumSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.unit_price_stored !== undefined && value.yield_stored !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: MARKET_MESSAGES.bothPriceAndYield });
+    else if (value.action === 'counter' && value.unit_price_stored === undefined && value.yield_stored === undefined)
+      ctx.addIssue({ code: 'custom', path: ['yield_stored'], message: MESSAGES.required });
+  });
+export type NegotiationRequest = z.output<typeof NegotiationRequestSchema>;
+
+export const CounterSchema = z.object({
+  action: z.enum(['counter', 'accept', 'reject']),
+  by_client: z.enum(['quoter', 'responder']),
+  by_user_id: z.string(),
+  at: z.string(),
+  unit_price_stored: z.number(),
+  yield_stored: z.number(),
+  quantum: z.number(),
+});
+
+export const DealSchema = z.object({
+  id: z.uuid(),
+  finstrument_id: z.number().int(),
+  isin: z.string(),
+  display_name: z.string(),
+  side: z.enum(['buy', 'sell']),
+  buyer_client_id: z.string(),
+  seller_client_id: z.string(),
+  buyer_name: z.string(),
+  seller_name: z.string(),
+  bid_quote_id: z.string().nullable(),
+  ask_quote_id: z.string().nullable(),
+  cluster_id: z.string().nullable(),
+  negotiation_id: z.string().nullable(),
+  price: z.number(),
+  yield: z.number(),
+  quantum: z.number(),
+  settlement_date: z.string(),
+  consideration: z.number(),
+  consideration_details: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type Deal = z.infer<typeof DealSchema>;
+
+export const NegotiationSchema = z.object({
+  id: z.uuid(),
+  quote_id: z.uuid(),
+  finstrument_id: z.number().int(),
+  status: z.enum(NEGOTIATION_STATUSES),
+  /** Whether the caller owns the quote (quoter) or countered it (responder). */
+  role: z.enum(['quoter', 'responder']),
+  history: z.array(CounterSchema),
+  deal: DealSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/* ---------- clusters ---------- */
+
+export const ClusterSchema = z.object({
+  id: z.uuid(),
+  finstrument_id: z.number().int(),
+  isin: z.string(),
+  display_name: z.string(),
+  status: z.enum(CLUSTER_STATUSES),
+  bid_quote_id: z.uuid(),
+  ask_quote_id: z.uuid(),
+  /** The caller's leg (pass it as `lsId` to accept). */
+  my_leg_id: z.uuid(),
+  my_side: z.enum(['BID', 'ASK']),
+  price: z.number(),
+  yield: z.number(),
+  quantum: z.number(),
+  settlement_date: z.string(),
+  bid_accepted: z.boolean(),
+  ask_accepted: z.boolean(),
+  deal: DealSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Cluster = z.infer<typeof ClusterSchema>;
+export const ClusterListQuerySchema = z.strictObject({
+  status: z.enum(CLUSTER_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(MARKET_PAGE_SIZE_MAX).default(MARKET_PAGE_SIZE_DEFAULT),
+});
+export const ClusterListSchema = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(ClusterSchema),
+});
+export const ClusterUpdateSchema = z.strictObject({ status: z.literal('closed', { error: 'Only status "closed" can be set.' }) });
+export const ClusterAcceptQuerySchema = z.strictObject({
+  lsId: z.uuid({ error: 'lsId should be your quote id in the cluster.' }).optional(),
+});
+export const ClusterPriceQuerySchema = z.strictObject({ price: z.coerce.number().pipe(quotePriceSchema).optional() });
+export const ClusterPriceSchema = z.object({
+  cluster_id: z.uuid(),
+  price: z.number(),
+  yield: z.number(),
+  quantum: z.number(),
+  settlement_date: z.string(),
+  consideration: z.number(),
+  consideration_details: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/* ---------- live topics on ws/trade/d/ (payloads of `event` messages) ---------- */
+
+/** The spec's live message types and the topic each travels under. */
+export const MARKET_TOPICS = {
+  /** A public-run quote changed (created, updated, closed, expired, replaced, filled): every trading user. */
+  publicRun: 'market.public_run',
+  /** A private-run quote changed: only its owner and recipients. */
+  privateRun: 'market.private_run',
+  /** Refresh public and private runs (bulk changes such as expiry sweeps). */
+  refreshRuns: 'market.refresh_runs',
+  /** Own open orders (quotes) changed: the owner's firm only. */
+  openOrders: 'market.open_orders',
+  /** A negotiation counter/accept/reject: the two parties only. */
+  rfqNegotiation: 'market.rfq_negotiation',
+  /** A cluster was proposed, accepted by one side, or closed: the two parties only. */
+  cluster: 'market.cluster',
+  /** A deal was made (consideration fixed): the two parties only. */
+  considerationUpdate: 'market.consideration_update',
+  /** An exchange RFQ inquiry (simulated exchange): the firm's users. */
+  inquiries: 'market.inquiries',
+  /** Tickets changed (post-trade): the firm's users. */
+  refreshTickets: 'market.refresh_tickets',
+} as const;
+export type MarketTopic = (typeof MARKET_TOPICS)[keyof typeof MARKET_TOPICS];
+export const MARKET_QUOTE_ACTIONS = ['created', 'updated', 'closed', 'expired', 'replaced', 'filled'] as const;
+
+export const QuoteEventPayloadSchema = z.object({
+  action: z.enum(MARKET_QUOTE_ACTIONS),
+  quote_id: z.uuid(),
+  finstrument_id: z.number().int(),
+  quote: QuoteSchema.omit({ is_mine: true, client_name: true, counterparties: true }).nullable(),
+});
+export const RefreshRunsPayloadSchema = z.object({ reason: z.string(), count: z.number().int() });
+export const NegotiationEventPayloadSchema = z.object({
+  negotiation_id: z.uuid(),
+  quote_id: z.uuid(),
+  status: z.enum(NEGOTIATION_STATUSES),
+  last: CounterSchema,
+});
+export const ClusterEventPayloadSchema = z.object({
+  cluster_id: z.uuid(),
+  status: z.enum(CLUSTER_STATUSES),
+  bid_quote_id: z.uuid(),
+  ask_quote_id: z.uuid(),
+  finstrument_id: z.number().int(),
+  price: z.number(),
+  quantum: z.number(),
+});
+export const DealEventPayloadSchema = z.object({
+  deal_id: z.uuid(),
+  finstrument_id: z.number().int(),
+  price: z.number(),
+  yield: z.number(),
+  quantum: z.number(),
+  settlement_date: z.string(),
+  consideration: z.number(),
+});
+
+/** Topics under `market.` reach only users with `client.can_trade` (spec §6). */
+export const MARKET_TOPIC_PREFIX = 'market.';
