@@ -64,6 +64,8 @@ export default defineConfig({
       DATA_DIR: process.env.DART_E2E_DATA_DIR,
       DEMO_SEED: '1',
       NODE_ENV: 'test',
+      // Real bonds for the Find specs: ~800 rows (G-secs, T-bills, SDLs, HDFC bonds, a few of every type).
+      BOND_IMPORT: 'slice',
       // Every browser in the suite shares 127.0.0.1, and each page load refreshes the session: the
       // per-IP limit on credential endpoints (30/min by default) would otherwise fail tests at random.
       CREDENTIAL_RATE_PER_MINUTE: '600',

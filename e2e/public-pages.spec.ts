@@ -11,7 +11,7 @@ test.describe('public pages, contact form and theme', () => {
     { path: '/product/dart', heading: 'The Dart workspace' },
     { path: '/product/find', heading: 'Find: every Indian bond, understood' },
     { path: '/find', heading: 'Find' },
-    { path: '/security/INE002A08534', heading: 'Security INE002A08534' },
+    { path: '/security/INE040A08567', heading: 'HDFC Bank Limited 7.78% NCD 27-Mar-2027' },
   ];
   for (const { path, heading } of pages) {
     test(`${path} renders for visitors`, async ({ page }) => {

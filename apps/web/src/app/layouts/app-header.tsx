@@ -1,5 +1,19 @@
 import { ROLE_LABELS } from '@dart/contracts';
-import { ActionIcon, Avatar, Badge, Burger, Container, Drawer, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Box,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BrandLogo } from '../../components/ui/brand-logo';
@@ -19,6 +33,7 @@ import {
 } from '../../components/ui/icons';
 import { ButtonLink } from '../../components/ui/router-links';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { BondSearchBox } from '../../features/find';
 import { SupportModal } from '../../features/support';
 import { homePathFor, useSession } from '../../lib/session';
 import { APP_NAV_LABELS, APP_NAV_PATHS, canManageOrganisation, navVisibility } from '../navigation';
@@ -72,6 +87,9 @@ export function AppHeader() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <Box visibleFrom="lg">
+              <BondSearchBox w={340} onSelect={(bond) => void navigate({ to: '/security/$id', params: { id: String(bond.id) } })} />
+            </Box>
             {user ? (
               <Tooltip label="Contact support">
                 <ActionIcon variant="default" size="lg" aria-label="Contact support" onClick={support.open}>

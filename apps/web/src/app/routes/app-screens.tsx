@@ -2,7 +2,7 @@ import { ROLE_LABELS } from '@dart/contracts';
 import { Badge, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
-import { BoxIcon, ChartIcon, ReceiptIcon, SearchIcon } from '../../components/ui/icons';
+import { BoxIcon, ChartIcon, ReceiptIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { ButtonLink } from '../../components/ui/router-links';
 import { AuditTrail } from '../../features/surveillance';
@@ -44,44 +44,6 @@ export function DartScreen() {
         }
       />
       <WorkspacePanels />
-    </>
-  );
-}
-
-export function FindScreen() {
-  return (
-    <>
-      <PageHeader title="Find" description="Search India's bonds by name, ISIN or issuer." />
-      <ComingSoonPanel
-        icon={<SearchIcon size={26} />}
-        title="Bond search"
-        summary="Find will search every listed corporate bond, government security and money-market instrument, with results from the third character you type."
-        features={[
-          'Search by bond name, ISIN or issuer',
-          'Read coupon, maturity, rating and call/put schedules at a glance',
-          'Convert between yield and clean price for any settlement date',
-          'Open a bond in the Dart workspace to quote it or ask your network for prices',
-        ]}
-      />
-    </>
-  );
-}
-
-export function SecurityScreen({ id }: { id: string }) {
-  return (
-    <>
-      <PageHeader title={`Security ${id}`} description="Bond details, pricing and documents for one security." />
-      <ComingSoonPanel
-        icon={<ChartIcon size={26} />}
-        title="Security details"
-        summary={`This page will show everything about security ${id}: its terms, its price and yield history, and its documents.`}
-        features={[
-          'Issuer, coupon, frequency, maturity, face value and rating',
-          'Call and put schedule and the cashflows that follow from it',
-          'Price and yield history, and a price/yield calculator',
-          'Download the information memorandum',
-        ]}
-      />
     </>
   );
 }

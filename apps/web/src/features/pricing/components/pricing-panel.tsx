@@ -1,0 +1,221 @@
+import {
+  DEFAULT_SETTLEMENT_DELTA,
+  formatDateDefault,
+  formatIndianNumber,
+  formatRupees,
+  PRICING_MESSAGES,
+  SETTLEMENT_DELTAS,
+  type ConsiderationDetails,
+} from '@dart/contracts';
+import { Alert, Badge, Group, Loader, NumberInput, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { describeError } from '../../../lib/errors';
+import { usePriceInfo, type PriceInfoRequest } from '../api/get-price-info';
+import { inferFixedField, inputTextFor, validatePricingInput, type FixedField } from '../utils/pricing-input';
+import { PricingInput } from './pricing-input';
+
+/** The pricing value of spec trading §3, reported to the page (report issue, quote sheet). */
+export interface PricingValue {
+  cleanPrice: number | null;
+  bondYield: number | null;
+  fixedField: FixedField;
+  settlementDelta: number;
+  settlementDate: string | null;
+  quantity: number;
+  canBePriced: boolean;
+  allowPriceModification: boolean;
+  considerationDetails: ConsiderationDetails | null;
+}
+
+const SOURCE_LABELS: Record<string, string> = {
+  NSE_CM_CLOSE: 'NSE close',
+  NSE_OTC_TRADE: 'NSE reported OTC trades',
+  MF_VALUATION: 'mutual-fund valuation yield',
+  MATRIX: 'matrix price (G-sec curve + rating spread)',
+};
+
+export interface PricingPanelProps {
+  finstrumentId: number;
+  onValueChange?: (value: PricingValue) => void;
+  defaultQuantity?: number;
+}
+
+/** Yield/price calculator with settlement T+0/T+1/T+2 and the consideration for a quantity. */
+export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1 }: PricingPanelProps) {
+  const [fixedField, setFixedField] = useState<FixedField>('yield');
+  // null: the user has not typed; the field shows the server's (reference) value.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [settlementDelta, setSettlementDelta] = useState<number>(DEFAULT_SETTLEMENT_DELTA);
+  const [quantity, setQuantity] = useState<number>(defaultQuantity);
+  const [debouncedDraft] = useDebouncedValue(draft, 300);
+  const [debouncedQuantity] = useDebouncedValue(quantity, 300);
+
+  const validation = draft === null ? null : validatePricingInput(fixedField, draft);
+  const debouncedValidation = debouncedDraft === null ? null : validatePricingInput(fixedField, debouncedDraft);
+  const request = useMemo<PriceInfoRequest>(() => {
+    const base: PriceInfoRequest = { settlement_delta: settlementDelta as 0 | 1 | 2 };
+    if (Number.isInteger(debouncedQuantity) && debouncedQuantity >= 1) base.quantity = debouncedQuantity;
+    return debouncedValidation?.ok ? { ...base, ...debouncedValidation.wire } : base;
+  }, [settlementDelta, debouncedQuantity, debouncedValidation]);
+
+  const priceInfo = usePriceInfo(finstrumentId, request);
+  const data = priceInfo.data;
+  const inputDisabled = data ? !data.allow_price_modification : false;
+  const priceDisabled = data ? !data.can_be_priced : false;
+  const shown = draft ?? (data ? inputTextFor(fixedField, data.price) : '');
+
+  useEffect(() => {
+    if (!data || !onValueChange) return;
+    onValueChange({
+      cleanPrice: data.price.unit_clean_price,
+      bondYield: data.price.bond_yield,
+      fixedField,
+      settlementDelta,
+      settlementDate: data.price.settlement_date,
+      quantity: data.consideration_details?.quantity ?? quantity,
+      canBePriced: data.can_be_priced,
+      allowPriceModification: data.allow_price_modification,
+      considerationDetails: data.consideration_details,
+    });
+  }, [data, fixedField, settlementDelta, quantity, onValueChange]);
+
+  function onTyped(text: string) {
+    const inferred = inferFixedField(text);
+    if (inferred && inferred !== fixedField && !(inferred === 'price' && priceDisabled)) setFixedField(inferred);
+    setDraft(text);
+  }
+
+  function onFieldChosen(field: FixedField) {
+    if (field === fixedField) return;
+    setFixedField(field);
+    setDraft(data ? inputTextFor(field, data.price) : null);
+  }
+
+  const consideration = data?.consideration_details ?? null;
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="pricing-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={2} fz="lg" id="pricing-title">
+            Price calculator
+          </Title>
+          {priceInfo.isFetching ? <Loader size="xs" aria-label="Pricing" /> : null}
+        </Group>
+        <PricingInput
+          fixedField={fixedField}
+          value={shown}
+          onValueChange={onTyped}
+          onFixedFieldChange={onFieldChosen}
+          info={data ? { cleanPrice: data.price.unit_clean_price, bondYield: data.price.bond_yield } : null}
+          priceDisabled={priceDisabled}
+          disabled={inputDisabled}
+          error={validation && !validation.ok ? validation.message : null}
+          loading={priceInfo.isFetching}
+        />
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="settlement-label">
+              Settlement
+            </Text>
+            <SegmentedControl
+              aria-labelledby="settlement-label"
+              value={String(settlementDelta)}
+              onChange={(value) => setSettlementDelta(Number(value))}
+              data={SETTLEMENT_DELTAS.map((delta) => ({ value: String(delta), label: `T+${delta}` }))}
+            />
+          </Stack>
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              Settlement date
+            </Text>
+            <Text fw={600} data-testid="settlement-date">
+              {data?.price.settlement_date ? formatDateDefault(data.price.settlement_date) : '—'}
+            </Text>
+          </Stack>
+          <NumberInput
+            label="Quantity (units)"
+            value={quantity}
+            onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.NaN)}
+            min={1}
+            max={999_999_999_999}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            thousandsGroupStyle="lakh"
+            w={160}
+            error={!Number.isInteger(quantity) || quantity < 1 ? 'Enter at least 1 unit' : undefined}
+          />
+        </Group>
+
+        {priceInfo.isError ? (
+          <Alert color="red" variant="light" title="Could not price this bond">
+            {describeError(priceInfo.error)}
+          </Alert>
+        ) : null}
+        {data && !data.can_be_priced ? (
+          <Alert color="yellow" variant="light" title={PRICING_MESSAGES.notPriceable}>
+            {data.not_priceable_reason ?? 'No defensible reference price exists for this bond.'}
+            {data.allow_price_modification ? ' You can still enter a yield.' : ''}
+          </Alert>
+        ) : null}
+        {data?.warnings.map((warning) => (
+          <Alert key={warning} color="yellow" variant="light">
+            {warning}
+          </Alert>
+        ))}
+
+        {consideration ? <ConsiderationTable details={consideration} /> : null}
+        {data?.reference ? (
+          <Text size="xs" c="dimmed">
+            Reference: {SOURCE_LABELS[data.reference.source] ?? data.reference.source} of {formatDateDefault(data.reference.price_date)}
+            {data.reference.bond_yield !== null ? ` at ${(data.reference.bond_yield * 100).toFixed(4)}%` : ''}
+            {data.price.yield_compounding ? ` · yield compounding ${data.price.yield_compounding}` : ''}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ConsiderationTable({ details }: { details: ConsiderationDetails }) {
+  const rows: [string, string][] = [
+    ['Face amount', formatRupees(details.face_amount)],
+    ['Principal', formatRupees(details.principal)],
+    [`Accrued interest (${details.accrued_days} days)`, formatRupees(details.accrued_interest)],
+    ['Consideration', formatRupees(details.consideration)],
+    ['Stamp duty', formatRupees(details.stamp_duty)],
+  ];
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          Consideration
+        </Text>
+        <Badge variant="light" color="gray" radius="sm">
+          {formatIndianNumber(details.quantity, 0)} × {formatRupees(details.face_value_per_unit, 0)} face
+        </Badge>
+      </Group>
+      <Table withRowBorders={false} verticalSpacing={4} aria-label="Consideration" data-testid="consideration">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th fw={400} c="dimmed" scope="row">
+                {label}
+              </Table.Th>
+              <Table.Td ta="right" ff="monospace">
+                {value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <Table.Th scope="row">Total</Table.Th>
+            <Table.Td ta="right" ff="monospace" fw={700} data-testid="consideration-total">
+              {formatRupees(details.total)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
