@@ -93,6 +93,14 @@ describe.each(DRIVERS)('finstruments (%s)', (driver) => {
       expect((firstMatured >= 0 ? sdl.slice(firstMatured) : []).every((r) => r.is_matured)).toBe(true);
     });
 
+    it('puts every live bond before any matured one, even when the matured one matches a symbol ("hdfc", "gs")', async () => {
+      for (const key of ['hdfc', 'hdfc bank', 'gs 20']) {
+        const results = await search(key);
+        const firstMatured = results.findIndex((r) => r.is_matured);
+        expect(firstMatured === -1 || results.slice(firstMatured).every((r) => r.is_matured), key).toBe(true);
+      }
+    });
+
     it('labels matured and unlisted bonds and marks them not selectable', async () => {
       const [matured] = await search(MATURED);
       expect(matured!.label.startsWith('(MATURED) ')).toBe(true);

@@ -4,9 +4,10 @@
  * the table's signature (row count, last update) changes. One search is a few binary searches over a
  * sorted token list plus a scored sort of the candidates: well under a millisecond on 32,000 bonds.
  *
- * Ranking (issue 4): exact ISIN, then ISIN prefix, then exchange symbol, then name/issuer tokens (every
- * query token must prefix-match a token of the bond, in any order); within a tier live bonds before
- * matured ones, then the better token match, then liquid bonds, then nearer maturities.
+ * Ranking (issue 4): an exact ISIN first; then live bonds before matured ones (which cannot be
+ * selected); within each, ISIN prefix, then exchange symbol, then name/issuer tokens (every query token
+ * must prefix-match a token of the bond, in any order), then the better token match, then liquid bonds,
+ * then nearer maturities.
  */
 import type { FinstrumentSummary } from '@dart/contracts';
 import { MATURED_LABEL, UNLISTED_LABEL } from '@dart/contracts';
@@ -224,7 +225,10 @@ export class SearchIndex {
       const live = maturity === 0 || maturity >= todayDays;
       // Live: nearer first; matured: most recent first; unknown maturities last.
       const maturityRank = maturity === 0 ? 0 : live ? 200_000 - (maturity - todayDays) : maturity - todayDays + 200_000;
-      const rank = tier * 1e14 + (live ? 1e13 : 0) + score * 1e10 + this.staticRank[i]! + Math.max(0, maturityRank);
+      // An exact ISIN always wins; otherwise live bonds come before matured ones (which cannot be
+      // selected anyway), then ISIN prefix > symbol > tokens, then token quality.
+      const rank =
+        (tier === 4 ? 2e15 : 0) + (live ? 1e15 : 0) + tier * 1e14 + score * 1e10 + this.staticRank[i]! + Math.max(0, maturityRank);
       if (top.length === limit && rank <= top[top.length - 1]!.rank) return;
       let at = top.length;
       while (at > 0 && top[at - 1]!.rank < rank) at--;
