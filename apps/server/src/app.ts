@@ -30,6 +30,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { registerLiveGateway } from './modules/live/live.gateway';
 import { prepareFinstruments, registerFinstrumentsRoutes } from './modules/finstruments';
+import { createMarketService, registerMarketRoutes } from './modules/market';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -53,7 +54,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const logger = createLogger(config.logLevel, options.logStream);
   const database =
     options.database ??
-    (config.databaseUrl ? await openPostgres(config.databaseUrl, logger, config.dbQueryTimeoutMs) : await openPglite(path.join(config.dataDir, 'db')));
+    (config.databaseUrl
+      ? await openPostgres(config.databaseUrl, logger, config.dbQueryTimeoutMs)
+      : await openPglite(path.join(config.dataDir, 'db')));
   const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, logger) : createMemoryBus());
   await migrate(database);
   if (config.demoSeed) await seedDemoData(database, { announce: options.announceSeed ?? false, productName: config.productName });
@@ -152,6 +155,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerUsersRoutes(app, users);
   const finstruments = await prepareFinstruments(deps, logger);
   registerFinstrumentsRoutes(app, finstruments);
+  const market = createMarketService(deps, finstruments);
+  registerMarketRoutes(app, market);
+  if (config.env !== 'test') market.startJobs();
   registerLiveGateway(app);
 
   // The SPA: hashed assets cached for a year, index.html never, history fallback for app routes.
@@ -168,7 +174,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       if (hasWeb) {
         const asset = pathname.replace(/^\/+/, '');
         if (asset && !asset.includes('..') && existsSync(path.join(config.webDist, asset)) && !asset.endsWith('/'))
-          return reply.header('cache-control', asset.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(asset);
+          return reply
+            .header('cache-control', asset.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+            .sendFile(asset);
         return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
       }
       return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
@@ -178,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onClose', async () => {
     finstruments.stop();
+    market.stop();
     unsubscribe();
     await bus.close();
     await database.close();

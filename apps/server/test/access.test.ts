@@ -9,17 +9,34 @@ import { bearer, createTestApp, DRIVERS, json, latestOtp, login, type TestApp } 
 
 type Who = 'anonymous' | 'dealer' | 'viewer' | 'opsadmin' | 'compliance' | 'backoffice' | 'broker';
 const EMAILS: Record<Exclude<Who, 'anonymous'>, string> = {
-  dealer: 'dealer@demo.dart', viewer: 'viewer@demo.dart', opsadmin: 'opsadmin@demo.dart', compliance: 'compliance@demo.dart',
-  backoffice: 'backoffice@demo.dart', broker: 'broker@brokers.dart',
+  dealer: 'dealer@demo.dart',
+  viewer: 'viewer@demo.dart',
+  opsadmin: 'opsadmin@demo.dart',
+  compliance: 'compliance@demo.dart',
+  backoffice: 'backoffice@demo.dart',
+  broker: 'broker@brokers.dart',
 };
 const everyone = (signedIn: number, anonymous: number) =>
-  ({ anonymous, dealer: signedIn, viewer: signedIn, opsadmin: signedIn, compliance: signedIn, backoffice: signedIn, broker: signedIn }) satisfies Record<Who, number>;
+  ({
+    anonymous,
+    dealer: signedIn,
+    viewer: signedIn,
+    opsadmin: signedIn,
+    compliance: signedIn,
+    backoffice: signedIn,
+    broker: signedIn,
+  }) satisfies Record<Who, number>;
 const only = (who: Who[], allowed: number) =>
-  Object.fromEntries((['anonymous', 'dealer', 'viewer', 'opsadmin', 'compliance', 'backoffice', 'broker'] as Who[]).map((w) => [w, w === 'anonymous' ? 401 : who.includes(w) ? allowed : 403])) as Record<Who, number>;
+  Object.fromEntries(
+    (['anonymous', 'dealer', 'viewer', 'opsadmin', 'compliance', 'backoffice', 'broker'] as Who[]).map((w) => [
+      w,
+      w === 'anonymous' ? 401 : who.includes(w) ? allowed : 403,
+    ]),
+  ) as Record<Who, number>;
 
 let inviteCounter = 0;
 /** The authorization matrix (RELIABILITY #15): every API route × role → expected status. */
-const MATRIX: Array<{ method: 'GET' | 'POST' | 'PATCH'; url: string; body?: () => unknown; expect: Record<Who, number> }> = [
+const MATRIX: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; body?: () => unknown; expect: Record<Who, number> }> = [
   { method: 'GET', url: '/version.json', expect: everyone(200, 200) },
   { method: 'GET', url: '/builds/latest.json', expect: everyone(200, 200) },
   { method: 'GET', url: '/api/health', expect: everyone(200, 200) },
@@ -27,11 +44,21 @@ const MATRIX: Array<{ method: 'GET' | 'POST' | 'PATCH'; url: string; body?: () =
   { method: 'GET', url: '/api/dev/outbox', expect: everyone(200, 200) },
   { method: 'GET', url: '/api/session/', expect: everyone(200, 401) },
   { method: 'PATCH', url: '/api/profile/', body: () => ({}), expect: everyone(200, 401) },
-  { method: 'POST', url: '/api/chatter/user/security-preference', body: () => ({ key: 'login_alerts', enabled: true }), expect: everyone(200, 401) },
+  {
+    method: 'POST',
+    url: '/api/chatter/user/security-preference',
+    body: () => ({ key: 'login_alerts', enabled: true }),
+    expect: everyone(200, 401),
+  },
   { method: 'POST', url: '/api/support/requests/', body: () => ({ kind: 'support', message: 'Matrix probe' }), expect: everyone(201, 401) },
   { method: 'GET', url: '/api/client/users/', expect: only(['opsadmin'], 200) },
   { method: 'GET', url: '/api/client/invites/', expect: only(['opsadmin'], 200) },
-  { method: 'POST', url: '/api/client/invites/', body: () => ({ email: `matrix${++inviteCounter}@democapital.in`, roles: ['clientviewer'] }), expect: only(['opsadmin'], 201) },
+  {
+    method: 'POST',
+    url: '/api/client/invites/',
+    body: () => ({ email: `matrix${++inviteCounter}@democapital.in`, roles: ['clientviewer'] }),
+    expect: only(['opsadmin'], 201),
+  },
   { method: 'GET', url: '/api/surveillance/audit/', expect: only(['compliance'], 200) },
   // Public credential endpoints: validation answers 400 to an empty body for everyone.
   { method: 'POST', url: '/api/token/', body: () => ({}), expect: everyone(400, 400) },
@@ -56,6 +83,24 @@ const MATRIX: Array<{ method: 'GET' | 'POST' | 'PATCH'; url: string; body?: () =
   { method: 'POST', url: '/api/im/download/', body: () => ({ isin: 'INE002A08534' }), expect: everyone(404, 401) },
   { method: 'POST', url: '/api/bond-details/:id/download/', body: () => ({}), expect: everyone(404, 401) },
   { method: 'POST', url: '/api/quote/:id/download/', body: () => ({}), expect: everyone(404, 401) },
+  // Market (issue 5): trading writes need client.can_trade and a non-view-only role (dealers, broker);
+  // allowed callers then meet validation (empty body, or a non-uuid id) → 400. Reads are for any signed-in user.
+  { method: 'POST', url: '/api/trade/eoi/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'POST', url: '/api/eoi/add/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'GET', url: '/api/trade/d/market/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/eoi/private-run/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/trade/eoi/:id/', expect: everyone(400, 401) },
+  { method: 'GET', url: '/api/trade/timings', expect: everyone(200, 401) },
+  { method: 'PUT', url: '/api/trade/d/eoi/:id/close/', expect: only(['dealer', 'broker'], 400) },
+  { method: 'PUT', url: '/api/trade/d/eoi/close/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'POST', url: '/api/eoi/expire/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'PUT', url: '/api/eoi/update/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'POST', url: '/api/eoi/add-negotiation/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'GET', url: '/api/trade/cluster/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/trade/cluster/:id/', expect: everyone(400, 401) },
+  { method: 'PUT', url: '/api/trade/cluster/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'POST', url: '/api/cluster/:id/accept/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'GET', url: '/api/cluster/:id/', expect: everyone(400, 401) },
   // Last: it ends each caller's session.
   { method: 'POST', url: '/api/logout/', body: () => ({}), expect: everyone(200, 200) },
 ];
@@ -72,7 +117,10 @@ describe.each(DRIVERS)('access control (%s)', (driver) => {
   });
 
   it('covers every registered route in the authorization matrix', () => {
-    const routes = t.app.routeInventory.filter((r) => !r.websocket).map((r) => `${r.method} ${r.url}`).sort();
+    const routes = t.app.routeInventory
+      .filter((r) => !r.websocket)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
     // WebSocket upgrades authenticate by their first message (live.test.ts covers them).
     expect(t.app.routeInventory.filter((r) => r.websocket).map((r) => r.url)).toEqual(['/ws/trade/d/']);
     const covered = MATRIX.map((m) => `${m.method} ${m.url.split('?')[0]}`);
@@ -82,15 +130,22 @@ describe.each(DRIVERS)('access control (%s)', (driver) => {
   it('answers every role × route cell as the matrix says', async () => {
     const mismatches: string[] = [];
     for (const row of MATRIX) {
-      const url = row.url.replace(':userId', '00000000-0000-0000-0000-000000000000').replace(':token', 'no-such-invite').replace(':id', 'INE002A08534');
+      const url = row.url
+        .replace(':userId', '00000000-0000-0000-0000-000000000000')
+        .replace(':token', 'no-such-invite')
+        .replace(':id', 'INE002A08534');
       for (const who of Object.keys(row.expect) as Who[]) {
         const response = await t.app.inject({
-          method: row.method, url, ...(row.body ? { payload: row.body() as object } : {}),
+          method: row.method,
+          url,
+          ...(row.body ? { payload: row.body() as object } : {}),
           headers: who === 'anonymous' ? {} : bearer(tokens[who]!),
         });
-        if (response.statusCode !== row.expect[who]) mismatches.push(`${row.method} ${row.url} as ${who}: ${response.statusCode}, expected ${row.expect[who]}`);
+        if (response.statusCode !== row.expect[who])
+          mismatches.push(`${row.method} ${row.url} as ${who}: ${response.statusCode}, expected ${row.expect[who]}`);
         // 401 means "not signed in" only; a signed-in user refused is always 403 (never 401).
-        if (who !== 'anonymous' && response.statusCode === 401 && row.expect[who] !== 401) mismatches.push(`${row.url} answered 401 to signed-in ${who}`);
+        if (who !== 'anonymous' && response.statusCode === 401 && row.expect[who] !== 401)
+          mismatches.push(`${row.url} answered 401 to signed-in ${who}`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -101,26 +156,59 @@ describe.each(DRIVERS)('access control (%s)', (driver) => {
     const email = 'owner@basicfund.in';
     await t.app.inject({ method: 'POST', url: '/api/request-otp/', payload: { email, request_type: 'register', auth_mode: 'email' } });
     const verify = async (address: string) => {
-      await t.app.inject({ method: 'POST', url: '/api/request-otp/', payload: { email: address, request_type: 'register', auth_mode: 'email' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/request-otp/',
+        payload: { email: address, request_type: 'register', auth_mode: 'email' },
+      });
       const otp = await latestOtp(t.app, address);
-      return json<{ verification: string }>(await t.app.inject({ method: 'POST', url: '/api/validate-otp/', payload: { email: address, otp, request_type: 'register', auth_mode: 'email' } })).verification;
+      return json<{ verification: string }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/validate-otp/',
+          payload: { email: address, otp, request_type: 'register', auth_mode: 'email' },
+        }),
+      ).verification;
     };
     const register = async (address: string, mobile: string, extra: Record<string, unknown>) =>
-      json<{ access: string }>(await t.app.inject({
-        method: 'POST', url: '/api/client/register/',
-        payload: {
-          auth_mode: 'password', pan: 'AAACB1111K', password: 'BasicFund2026', identity: { first_name: 'Asha', last_name: 'Verma' },
-          client_type: 'CORP', category: null, corporate_identity: { name: 'Basic Fund' }, contact: { email: address, mobile, whatsapp_consent: false },
-          verification: await verify(address), ...extra,
-        },
-      })).access;
+      json<{ access: string }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/client/register/',
+          payload: {
+            auth_mode: 'password',
+            pan: 'AAACB1111K',
+            password: 'BasicFund2026',
+            identity: { first_name: 'Asha', last_name: 'Verma' },
+            client_type: 'CORP',
+            category: null,
+            corporate_identity: { name: 'Basic Fund' },
+            contact: { email: address, mobile, whatsapp_consent: false },
+            verification: await verify(address),
+            ...extra,
+          },
+        }),
+      ).access;
     const owner = await register(email, '9000000001', {});
     const invite = async (address: string, roles: string[]) =>
-      json<{ token: string }>(await t.app.inject({ method: 'POST', url: '/api/client/invites/', headers: bearer(owner), payload: { email: address, roles } })).token;
-    const complianceOps = await register('co@basicfund.in', '9000000002', { corporate_identity: null, invite: await invite('co@basicfund.in', ['complianceofficer', 'clientopsadmin']) });
-    const complianceOnly = await register('cc@basicfund.in', '9000000003', { corporate_identity: null, invite: await invite('cc@basicfund.in', ['complianceofficer', 'user']) });
+      json<{ token: string }>(
+        await t.app.inject({ method: 'POST', url: '/api/client/invites/', headers: bearer(owner), payload: { email: address, roles } }),
+      ).token;
+    const complianceOps = await register('co@basicfund.in', '9000000002', {
+      corporate_identity: null,
+      invite: await invite('co@basicfund.in', ['complianceofficer', 'clientopsadmin']),
+    });
+    const complianceOnly = await register('cc@basicfund.in', '9000000003', {
+      corporate_identity: null,
+      invite: await invite('cc@basicfund.in', ['complianceofficer', 'user']),
+    });
 
-    const write = await t.app.inject({ method: 'POST', url: '/api/client/invites/', headers: bearer(complianceOps), payload: { email: 'x@basicfund.in', roles: ['clientviewer'] } });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/invites/',
+      headers: bearer(complianceOps),
+      payload: { email: 'x@basicfund.in', roles: ['clientviewer'] },
+    });
     expect(write.statusCode).toBe(403);
     expect(json(write).code).toBe('VIEW_ONLY');
     // Reads stay allowed.
@@ -133,7 +221,9 @@ describe.each(DRIVERS)('access control (%s)', (driver) => {
   it('keeps tenants apart: users and audit rows of one client only', async () => {
     tokens.opsadmin = (await login(t.app, EMAILS.opsadmin)).access;
     tokens.compliance = (await login(t.app, EMAILS.compliance)).access;
-    const users = json<{ results: Array<{ email: string }> }>(await t.app.inject({ method: 'GET', url: '/api/client/users/', headers: bearer(tokens.opsadmin!) }));
+    const users = json<{ results: Array<{ email: string }> }>(
+      await t.app.inject({ method: 'GET', url: '/api/client/users/', headers: bearer(tokens.opsadmin!) }),
+    );
     expect(users.results.length).toBeGreaterThanOrEqual(5);
     expect(users.results.every((u) => !u.email.endsWith('@second.dart') && !u.email.endsWith('@brokers.dart'))).toBe(true);
     const audit = json<{ results: Array<{ actor_email: string | null }>; count: number }>(
@@ -141,7 +231,11 @@ describe.each(DRIVERS)('access control (%s)', (driver) => {
     );
     expect(audit.count).toBeGreaterThan(0);
     expect(audit.results.some((r) => r.actor_email === 'broker@brokers.dart' || r.actor_email === 'dealer@second.dart')).toBe(false);
-    const page = await t.app.inject({ method: 'GET', url: '/api/surveillance/audit/?page_size=100000', headers: bearer(tokens.compliance!) });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/surveillance/audit/?page_size=100000',
+      headers: bearer(tokens.compliance!),
+    });
     expect(page.statusCode).toBe(400);
   });
 });
@@ -184,11 +278,25 @@ describe('request hygiene and the SPA', () => {
   });
 
   it('rejects malformed JSON, prototype pollution and unknown fields with 400', async () => {
-    const badJson = await t.app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(badJson.statusCode).toBe(400);
-    const proto = await t.app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'application/json' }, payload: '{"email":"a@b.in","password":"x","__proto__":{"admin":true}}' });
+    const proto = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.in","password":"x","__proto__":{"admin":true}}',
+    });
     expect(proto.statusCode).toBe(400);
-    const nested = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: { name: 'Ravi Kumar', email: 'ravi@firm.in', message: 'Hello', client_id: 'x' } });
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/',
+      payload: { name: 'Ravi Kumar', email: 'ravi@firm.in', message: 'Hello', client_id: 'x' },
+    });
     expect(json(nested).errors).toEqual({ client_id: ['Unknown field.'] });
   });
 
@@ -215,17 +323,34 @@ describe('request hygiene and the SPA', () => {
     const build = await t.app.inject({ method: 'GET', url: '/builds/latest.json' });
     expect(json<{ id: string }>(build).id).toBe(t.config.buildId);
     expect(build.headers['cache-control']).toContain('no-cache');
-    expect(json(await t.app.inject({ method: 'GET', url: '/api/health' }))).toEqual({ status: 'ok', database: { ok: true, driver: 'pglite' }, bus: { ok: true, kind: 'memory' } });
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/health' }))).toEqual({
+      status: 'ok',
+      database: { ok: true, driver: 'pglite' },
+      bus: { ok: true, kind: 'memory' },
+    });
     expect(json(await t.app.inject({ method: 'GET', url: '/api/redirects/?path=/trade' }))).toEqual({ path: '/trade', target: '/dart' });
   });
 
   it('accepts the contact form and the 402 upgrade request', async () => {
-    const contact = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: { name: 'Ravi Kumar', email: 'ravi@firm.in', company: 'Firm', message: 'Please call me about Dart.' } });
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/',
+      payload: { name: 'Ravi Kumar', email: 'ravi@firm.in', company: 'Firm', message: 'Please call me about Dart.' },
+    });
     expect(contact.statusCode).toBe(201);
     const invalid = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: { name: 'R@vi', email: 'x', message: '' } });
-    expect(json(invalid).errors).toEqual({ name: ['Should not contain special characters.'], email: ['Please enter a valid email address.'], message: ['Message is required.'] });
+    expect(json(invalid).errors).toEqual({
+      name: ['Should not contain special characters.'],
+      email: ['Please enter a valid email address.'],
+      message: ['Message is required.'],
+    });
     const { access } = await login(t.app, 'basic@small.dart');
-    const upgrade = await t.app.inject({ method: 'POST', url: '/api/support/requests/', headers: bearer(access), payload: { kind: 'upgrade', message: '', page: '/inventory' } });
+    const upgrade = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/requests/',
+      headers: bearer(access),
+      payload: { kind: 'upgrade', message: '', page: '/inventory' },
+    });
     expect(upgrade.statusCode).toBe(201);
     expect(json(upgrade).detail).toBe('Upgrade requested. Our team will contact you shortly.');
     const rows = await t.database.query<{ kind: string; page: string }>('SELECT kind, page FROM support_requests');

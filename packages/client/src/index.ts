@@ -2,3 +2,5 @@ export { createHttpClient, HttpError, TimeoutError } from './http';
 export type { HttpClient, HttpClientOptions, HttpMethod, RequestOptions } from './http';
 export { createApi } from './api';
 export type { Api } from './api';
+export { createLiveClient, getReconnectDelay, LIVE_TIMINGS } from './live';
+export type { LiveClient, LiveClientOptions, LiveEvent, LiveStatus, LiveTimings, SocketFactory, SocketLike } from './live';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './validation';
 
+const isSet = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
 export const QUOTE_TYPES = ['BID', 'ASK'] as const;
 export type QuoteType = (typeof QUOTE_TYPES)[number];
 export const QUOTE_SOURCES = ['WEBSITE', 'WHATSAPP', 'UPLOAD', 'API', 'EXCHANGE'] as const;
@@ -144,11 +145,11 @@ function crossFieldRules(
   },
   ctx: z.RefinementCtx,
 ) {
-  if (value.settlement != null && value.settlement_delta != null)
+  if (isSet(value.settlement) && isSet(value.settlement_delta))
     ctx.addIssue({ code: 'custom', path: ['settlement'], message: MARKET_MESSAGES.bothSettlement });
-  if (value.fixed_field === 'price' && value.unit_price_stored == null)
+  if (value.fixed_field === 'price' && !isSet(value.unit_price_stored))
     ctx.addIssue({ code: 'custom', path: ['unit_price_stored'], message: MESSAGES.required });
-  if (value.fixed_field === 'yield' && value.yield_stored == null)
+  if (value.fixed_field === 'yield' && !isSet(value.yield_stored))
     ctx.addIssue({ code: 'custom', path: ['yield_stored'], message: MESSAGES.required });
 }
 
@@ -167,12 +168,12 @@ export const QuoteAddSchema = z
     respond_to: z.uuid().optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.respond_to && value.unit_price_stored != null && value.yield_stored != null)
+    if (value.respond_to && isSet(value.unit_price_stored) && isSet(value.yield_stored))
       ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: MARKET_MESSAGES.bothPriceAndYield });
     else if (value.respond_to) {
-      if (value.settlement != null && value.settlement_delta != null)
+      if (isSet(value.settlement) && isSet(value.settlement_delta))
         ctx.addIssue({ code: 'custom', path: ['settlement'], message: MARKET_MESSAGES.bothSettlement });
-      if (value.unit_price_stored == null && value.yield_stored == null)
+      if (!isSet(value.unit_price_stored) && !isSet(value.yield_stored))
         ctx.addIssue({ code: 'custom', path: ['yield_stored'], message: MESSAGES.required });
     } else {
       if (value.finstrument_id === undefined) ctx.addIssue({ code: 'custom', path: ['finstrument_id'], message: MESSAGES.required });
@@ -194,7 +195,7 @@ export const QuoteUpdateSchema = z
     price_overridden: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.fixed_field === undefined && value.unit_price_stored != null && value.yield_stored != null)
+    if (value.fixed_field === undefined && isSet(value.unit_price_stored) && isSet(value.yield_stored))
       ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: MARKET_MESSAGES.bothPriceAndYield });
   });
 export type QuoteUpdate = z.output<typeof QuoteUpdateSchema>;

@@ -4,7 +4,21 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, date, doublePrecision, index, integer, jsonb, serial, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  serial,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -22,10 +36,22 @@ export const clients = pgTable('clients', {
   isBroker: boolean('is_broker').notNull().default(false),
   hasBrokers: boolean('has_brokers').notNull().default(false),
   tradesOnBooks: boolean('trades_on_books').notNull().default(false),
-  allowedExchanges: text('allowed_exchanges').array().notNull().default(sql`ARRAY['NSE','BSE']::text[]`),
-  allowedReportingExchanges: text('allowed_reporting_exchanges').array().notNull().default(sql`ARRAY['NSE','BSE']::text[]`),
-  rfqExchanges: text('rfq_exchanges').array().notNull().default(sql`ARRAY[]::text[]`),
-  stpExchanges: text('stp_exchanges').array().notNull().default(sql`ARRAY[]::text[]`),
+  allowedExchanges: text('allowed_exchanges')
+    .array()
+    .notNull()
+    .default(sql`ARRAY['NSE','BSE']::text[]`),
+  allowedReportingExchanges: text('allowed_reporting_exchanges')
+    .array()
+    .notNull()
+    .default(sql`ARRAY['NSE','BSE']::text[]`),
+  rfqExchanges: text('rfq_exchanges')
+    .array()
+    .notNull()
+    .default(sql`ARRAY[]::text[]`),
+  stpExchanges: text('stp_exchanges')
+    .array()
+    .notNull()
+    .default(sql`ARRAY[]::text[]`),
   nsccl_name: text('nsccl_name'),
   iccl_name: text('iccl_name'),
   nscclCredentialsRef: text('nsccl_credentials_ref'),
@@ -55,7 +81,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_mobile_key').on(t.mobile), uniqueIndex('users_unique_id_key').on(t.uniqueId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_unique_id_key').on(t.uniqueId),
+  ],
 );
 
 /** A user's membership of a client, with the roles and permissions it carries. */
@@ -63,8 +93,12 @@ export const userAccounts = pgTable(
   'user_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
-    clientId: uuid('client_id').notNull().references(() => clients.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
     status: text('status').notNull().default('active'),
     isDefault: boolean('is_default').notNull().default(true),
     createdAt: createdAt(),
@@ -75,8 +109,12 @@ export const userAccounts = pgTable(
 export const userAccountRoles = pgTable(
   'user_account_roles',
   {
-    userAccountId: uuid('user_account_id').notNull().references(() => userAccounts.id),
-    role: text('role').notNull().references(() => roles.value),
+    userAccountId: uuid('user_account_id')
+      .notNull()
+      .references(() => userAccounts.id),
+    role: text('role')
+      .notNull()
+      .references(() => roles.value),
   },
   (t) => [primaryKey({ columns: [t.userAccountId, t.role] })],
 );
@@ -84,8 +122,12 @@ export const userAccountRoles = pgTable(
 export const userAccountPermissions = pgTable(
   'user_account_permissions',
   {
-    userAccountId: uuid('user_account_id').notNull().references(() => userAccounts.id),
-    permission: text('permission').notNull().references(() => permissions.code),
+    userAccountId: uuid('user_account_id')
+      .notNull()
+      .references(() => userAccounts.id),
+    permission: text('permission')
+      .notNull()
+      .references(() => permissions.code),
   },
   (t) => [primaryKey({ columns: [t.userAccountId, t.permission] })],
 );
@@ -95,8 +137,12 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
-    userAccountId: uuid('user_account_id').notNull().references(() => userAccounts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    userAccountId: uuid('user_account_id')
+      .notNull()
+      .references(() => userAccounts.id),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -113,7 +159,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id').notNull().references(() => authSessions.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -140,12 +188,18 @@ export const oneTimePasswords = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('otp_identity_idx').on(t.identity, t.createdAt), index('otp_ip_idx').on(t.ip, t.createdAt), index('otp_verification_idx').on(t.verificationHash)],
+  (t) => [
+    index('otp_identity_idx').on(t.identity, t.createdAt),
+    index('otp_ip_idx').on(t.ip, t.createdAt),
+    index('otp_verification_idx').on(t.verificationHash),
+  ],
 );
 
 export const passwordResets = pgTable('password_resets', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   tokenHash: text('token_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -156,7 +210,9 @@ export const invites = pgTable(
   'invites',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id').notNull().references(() => clients.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
     email: text('email').notNull(),
     roles: text('roles').array().notNull(),
     permissions: text('permissions').array().notNull(),
@@ -211,8 +267,12 @@ export const events = pgTable(
 
 export const supportRequests = pgTable('support_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
-  clientId: uuid('client_id').notNull().references(() => clients.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => clients.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   kind: text('kind').notNull(),
   message: text('message').notNull(),
   page: text('page'),
@@ -287,7 +347,10 @@ export const finstruments = pgTable(
     callSchedule: jsonb('call_schedule').$type<Array<{ date: string; price: number }>>().notNull().default([]),
     putSchedule: jsonb('put_schedule').$type<Array<{ date: string; price: number }>>().notNull().default([]),
     isListed: boolean('is_listed').notNull().default(false),
-    exchanges: text('exchanges').array().notNull().default(sql`ARRAY[]::text[]`),
+    exchanges: text('exchanges')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     nseSymbol: text('nse_symbol'),
     nseSeries: text('nse_series'),
     bseScripCode: text('bse_scrip_code'),
@@ -297,7 +360,10 @@ export const finstruments = pgTable(
     ratingAgency: text('rating_agency'),
     ratingAsOf: date('rating_as_of', { mode: 'string' }),
     provenance: jsonb('provenance').$type<Record<string, string>>().notNull().default({}),
-    assumed: text('assumed').array().notNull().default(sql`ARRAY[]::text[]`),
+    assumed: text('assumed')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     /** Lower-cased name, ISIN, symbols and issuer: the trigram-indexed search text. */
     searchText: text('search_text').notNull(),
     /** Traded value seen in the trade files (₹), a liquidity hint for ranking. */
@@ -322,7 +388,9 @@ export const finstrumentRatings = pgTable(
   'finstrument_ratings',
   {
     id: serial('id').primaryKey(),
-    finstrumentId: integer('finstrument_id').notNull().references(() => finstruments.id),
+    finstrumentId: integer('finstrument_id')
+      .notNull()
+      .references(() => finstruments.id),
     agency: text('agency').notNull(),
     rating: text('rating').notNull(),
     asOf: date('as_of', { mode: 'string' }),
@@ -336,7 +404,9 @@ export const finstrumentTrades = pgTable(
   'finstrument_trades',
   {
     id: serial('id').primaryKey(),
-    finstrumentId: integer('finstrument_id').notNull().references(() => finstruments.id),
+    finstrumentId: integer('finstrument_id')
+      .notNull()
+      .references(() => finstruments.id),
     tradeDate: date('trade_date', { mode: 'string' }).notNull(),
     kind: text('kind').notNull(),
     /** Clean price per ₹100 face (null when the source gives only a yield). */
@@ -356,7 +426,9 @@ export const referencePrices = pgTable(
   'reference_prices',
   {
     id: serial('id').primaryKey(),
-    finstrumentId: integer('finstrument_id').notNull().references(() => finstruments.id),
+    finstrumentId: integer('finstrument_id')
+      .notNull()
+      .references(() => finstruments.id),
     priceDate: date('price_date', { mode: 'string' }).notNull(),
     /** Clean price per ₹100 face; null when derived from a yield. */
     cleanPrice: doublePrecision('clean_price'),
@@ -368,5 +440,193 @@ export const referencePrices = pgTable(
     priority: integer('priority').notNull(),
     detail: text('detail'),
   },
-  (t) => [uniqueIndex('reference_prices_key').on(t.finstrumentId, t.source, t.priceDate), index('reference_prices_pick_idx').on(t.finstrumentId, t.priority, t.priceDate)],
+  (t) => [
+    uniqueIndex('reference_prices_key').on(t.finstrumentId, t.source, t.priceDate),
+    index('reference_prices_pick_idx').on(t.finstrumentId, t.priority, t.priceDate),
+  ],
+);
+
+/* ---------- market (issue 5) ---------- */
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * A quote / expression of interest. Prices are clean per ₹100 (4 dp), yields fractions (6 dp) in the
+ * bond's compounding, quantum in units. `remaining_quantum` is what is still free to match: quantum
+ * minus what proposed clusters reserve and deals filled. `recipients` null = public run.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    userAccountId: uuid('user_account_id')
+      .notNull()
+      .references(() => userAccounts.id),
+    finstrumentId: integer('finstrument_id')
+      .notNull()
+      .references(() => finstruments.id),
+    quoteType: text('quote_type').notNull(),
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    remainingQuantum: bigint('remaining_quantum', { mode: 'number' }).notNull(),
+    price: doublePrecision('price').notNull(),
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    fixedField: text('fixed_field').notNull(),
+    yieldType: text('yield_type').notNull(),
+    priceOverridden: boolean('price_overridden').notNull().default(false),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    settlementDelta: integer('settlement_delta'),
+    validityMinutes: integer('validity_minutes').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    mandateExpiresAt: timestamp('mandate_expires_at', { withTimezone: true, mode: 'date' }),
+    source: text('source').notNull(),
+    state: text('state').notNull(),
+    status: text('status').notNull().default('open'),
+    isBest: boolean('is_best').notNull().default(false),
+    sendToRfq: boolean('send_to_rfq').notNull().default(false),
+    whatsappConsent: boolean('whatsapp_consent').notNull().default(false),
+    replaces: uuid('replaces'),
+    replacedBy: uuid('replaced_by'),
+    respondTo: uuid('respond_to'),
+    recipients: uuid('recipients').array(),
+    brokerId: uuid('broker_id'),
+    clearingCorporation: text('clearing_corporation'),
+    rfqMode: text('rfq_mode'),
+    otoParticipantDetails: jsonb('oto_participant_details'),
+    originTrade: text('origin_trade'),
+    endClientId: text('end_client_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('quotes_market_idx').on(t.status, t.createdAt),
+    index('quotes_book_idx').on(t.finstrumentId, t.quoteType, t.status, t.settlementDate),
+    index('quotes_client_idx').on(t.clientId, t.status, t.createdAt),
+    index('quotes_expiry_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/** A proposed match of one bid and one ask (see modules/market/README.md for the rules). */
+export const clusters = pgTable(
+  'clusters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    finstrumentId: integer('finstrument_id')
+      .notNull()
+      .references(() => finstruments.id),
+    bidQuoteId: uuid('bid_quote_id')
+      .notNull()
+      .references(() => quotes.id),
+    askQuoteId: uuid('ask_quote_id')
+      .notNull()
+      .references(() => quotes.id),
+    bidClientId: uuid('bid_client_id')
+      .notNull()
+      .references(() => clients.id),
+    askClientId: uuid('ask_client_id')
+      .notNull()
+      .references(() => clients.id),
+    price: doublePrecision('price').notNull(),
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('proposed'),
+    bidAcceptedAt: timestamp('bid_accepted_at', { withTimezone: true, mode: 'date' }),
+    askAcceptedAt: timestamp('ask_accepted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('clusters_bid_idx').on(t.bidClientId, t.status),
+    index('clusters_ask_idx').on(t.askClientId, t.status),
+    index('clusters_quotes_idx').on(t.bidQuoteId, t.askQuoteId),
+  ],
+);
+
+/** A counter-offer thread on one quote between its owner (quoter) and one other firm (responder). */
+export const negotiations = pgTable(
+  'negotiations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id),
+    quoterClientId: uuid('quoter_client_id')
+      .notNull()
+      .references(() => clients.id),
+    responderClientId: uuid('responder_client_id')
+      .notNull()
+      .references(() => clients.id),
+    status: text('status').notNull().default('open'),
+    history: jsonb('history')
+      .$type<
+        Array<{
+          action: string;
+          by_client: 'quoter' | 'responder';
+          by_user_id: string;
+          at: string;
+          unit_price_stored: number;
+          yield_stored: number;
+          quantum: number;
+        }>
+      >()
+      .notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('negotiations_quote_idx').on(t.quoteId), index('negotiations_responder_idx').on(t.responderClientId)],
+);
+
+/** The result of the market: both sides, price, yield, quantum, settlement date, consideration. */
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    finstrumentId: integer('finstrument_id')
+      .notNull()
+      .references(() => finstruments.id),
+    buyerClientId: uuid('buyer_client_id')
+      .notNull()
+      .references(() => clients.id),
+    sellerClientId: uuid('seller_client_id')
+      .notNull()
+      .references(() => clients.id),
+    buyerUserId: uuid('buyer_user_id').references(() => users.id),
+    sellerUserId: uuid('seller_user_id').references(() => users.id),
+    bidQuoteId: uuid('bid_quote_id'),
+    askQuoteId: uuid('ask_quote_id'),
+    clusterId: uuid('cluster_id'),
+    negotiationId: uuid('negotiation_id'),
+    price: doublePrecision('price').notNull(),
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    /** ₹ to the paisa (bond-math consideration: principal + accrued). */
+    consideration: doublePrecision('consideration').notNull(),
+    considerationDetails: jsonb('consideration_details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deals_buyer_idx').on(t.buyerClientId, t.createdAt), index('deals_seller_idx').on(t.sellerClientId, t.createdAt)],
+);
+
+/** Stripe-style idempotency: the first response to a key is stored and replayed (RELIABILITY #41). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

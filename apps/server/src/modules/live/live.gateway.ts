@@ -5,7 +5,14 @@
  * and in order. A revoked session closes its sockets at once (RELIABILITY #9, #18, #33, #43).
  */
 import {
-  LIVE_CLOSE, LIVE_LIMITS, LIVE_PATH, LIVE_PROTOCOL_VERSION, LIVE_REPLAY_LIMIT, LiveClientMessageSchema, type LiveServerMessage,
+  LIVE_CLOSE,
+  LIVE_LIMITS,
+  MARKET_TOPIC_PREFIX,
+  LIVE_PATH,
+  LIVE_PROTOCOL_VERSION,
+  LIVE_REPLAY_LIMIT,
+  LiveClientMessageSchema,
+  type LiveServerMessage,
 } from '@dart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -31,6 +38,8 @@ export function registerLiveGateway(app: FastifyInstance): void {
   };
   const deliver = (connection: Connection, message: BusMessage) => {
     if (message.position === undefined || message.position <= connection.position) return;
+    // Market events reach only users with trade access (spec §6); tenant filtering happens before.
+    if (message.topic.startsWith(MARKET_TOPIC_PREFIX) && !connection.principal.permissions.includes('client.can_trade')) return;
     connection.position = message.position;
     send(connection.socket, { type: 'event', position: message.position, topic: message.topic, payload: message.payload });
   };
@@ -112,8 +121,12 @@ export function registerLiveGateway(app: FastifyInstance): void {
           // Replay what was missed, then drain what arrived live meanwhile (duplicates skipped by position).
           let page = await eventsSince(database.db, principal.clientId, from, LIVE_REPLAY_LIMIT);
           while (page.length > 0) {
-            for (const row of page) deliver(connection, { topic: row.topic, position: row.position, clientId: row.clientId, payload: row.payload });
-            page = page.length === LIVE_REPLAY_LIMIT ? await eventsSince(database.db, principal.clientId, connection.position, LIVE_REPLAY_LIMIT) : [];
+            for (const row of page)
+              deliver(connection, { topic: row.topic, position: row.position, clientId: row.clientId, payload: row.payload });
+            page =
+              page.length === LIVE_REPLAY_LIMIT
+                ? await eventsSince(database.db, principal.clientId, connection.position, LIVE_REPLAY_LIMIT)
+                : [];
           }
           for (const buffered of connection.buffered.sort((a, b) => (a.position ?? 0) - (b.position ?? 0))) deliver(connection, buffered);
           connection.buffered = [];

@@ -1,0 +1,4 @@
+/** The market module's surface: quotes, runs, negotiation, clusters, deals, and the matching engine. */
+export { createMarketService, type MarketService } from './market.service';
+export { registerMarketRoutes } from './market.routes';
+export { OrderBook, mayTrade, type BookQuote, type Fill, type Side } from './matching-engine';

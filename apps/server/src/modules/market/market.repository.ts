@@ -1,0 +1,236 @@
+/** SQL of the market module: quotes, clusters, negotiations, deals, idempotency keys. */
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { clients, clusters, deals, finstruments, idempotencyKeys, negotiations, quotes } from '../../db/schema';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type ClusterRow = typeof clusters.$inferSelect;
+export type NegotiationRow = typeof negotiations.$inferSelect;
+export type DealRow = typeof deals.$inferSelect;
+export interface QuoteWithBond {
+  quote: QuoteRow;
+  isin: string;
+  displayName: string;
+  clientName: string;
+}
+
+/** Serialises matching on one bond across connections and nodes (PostgreSQL advisory lock, two-key form). */
+const BOOK_LOCK = 727_005;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const visibleTo = (clientId: string): SQL =>
+  or(isNull(quotes.recipients), eq(quotes.clientId, clientId), sql`${clientId}::uuid = ANY(${quotes.recipients})`)!;
+
+export function createMarketRepository(db: DbOrTx) {
+  const withBond = () =>
+    db
+      .select({ quote: quotes, isin: finstruments.isin, displayName: finstruments.displayName, clientName: clients.name })
+      .from(quotes)
+      .innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId))
+      .innerJoin(clients, eq(clients.id, quotes.clientId));
+
+  return {
+    async lockBook(finstrumentId: number) {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${BOOK_LOCK}, ${finstrumentId})`);
+    },
+    async insertQuote(values: typeof quotes.$inferInsert): Promise<QuoteRow> {
+      const [row] = await db.insert(quotes).values(values).returning();
+      return row!;
+    },
+    async updateQuote(id: string, values: Partial<typeof quotes.$inferInsert>): Promise<QuoteRow> {
+      const [row] = await db
+        .update(quotes)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(quotes.id, id))
+        .returning();
+      return row!;
+    },
+    async addRemaining(id: string, delta: number): Promise<QuoteRow> {
+      const [row] = await db
+        .update(quotes)
+        .set({ remainingQuantum: sql`${quotes.remainingQuantum} + ${delta}`, updatedAt: new Date() })
+        .where(eq(quotes.id, id))
+        .returning();
+      return row!;
+    },
+    async findQuote(id: string, forUpdate = false): Promise<QuoteRow | undefined> {
+      const query = db.select().from(quotes).where(eq(quotes.id, id)).limit(1);
+      const [row] = forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+    async findQuoteView(id: string): Promise<QuoteWithBond | undefined> {
+      const [row] = await withBond().where(eq(quotes.id, id)).limit(1);
+      return row;
+    },
+    /** Open resting interest on the other side of one bond and settlement date, oldest first. */
+    async restingQuotes(finstrumentId: number, side: string, settlementDate: string, now: Date): Promise<QuoteRow[]> {
+      return db
+        .select()
+        .from(quotes)
+        .where(
+          and(
+            eq(quotes.finstrumentId, finstrumentId),
+            eq(quotes.quoteType, side),
+            eq(quotes.status, 'open'),
+            eq(quotes.settlementDate, settlementDate),
+            gt(quotes.remainingQuantum, 0),
+            gt(quotes.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(quotes.createdAt));
+    },
+    async listMarket(options: {
+      clientId: string;
+      now: Date;
+      search?: string | undefined;
+      mine: boolean;
+      privateRuns: boolean;
+      finstrumentId?: number | undefined;
+      limit: number;
+      offset: number;
+    }) {
+      const conditions: SQL[] = [eq(quotes.status, 'open'), gt(quotes.expiresAt, options.now)];
+      if (options.privateRuns) {
+        conditions.push(sql`${quotes.recipients} IS NOT NULL`, visibleTo(options.clientId));
+      } else if (options.mine) {
+        conditions.push(eq(quotes.clientId, options.clientId));
+      } else {
+        conditions.push(isNull(quotes.recipients), gt(quotes.remainingQuantum, 0));
+      }
+      if (options.privateRuns && options.mine) conditions.push(eq(quotes.clientId, options.clientId));
+      if (options.finstrumentId) conditions.push(eq(quotes.finstrumentId, options.finstrumentId));
+      if (options.search) {
+        const pattern = `%${escapeLike(options.search)}%`;
+        conditions.push(or(ilike(finstruments.displayName, pattern), ilike(finstruments.isin, pattern))!);
+      }
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        withBond().where(where).orderBy(desc(quotes.createdAt), desc(quotes.id)).limit(options.limit).offset(options.offset),
+        db.select({ n: count() }).from(quotes).innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId)).where(where),
+      ]);
+      return { rows, count: Number(total?.n ?? 0) };
+    },
+    async dueForExpiry(now: Date, limit: number): Promise<QuoteRow[]> {
+      return db
+        .select()
+        .from(quotes)
+        .where(and(eq(quotes.status, 'open'), lte(quotes.expiresAt, now)))
+        .orderBy(asc(quotes.expiresAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+    async clientsExist(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(inArray(clients.id, [...ids]));
+      return new Set(rows.map((r) => r.id));
+    },
+    async clientNames(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: clients.id, name: clients.name })
+        .from(clients)
+        .where(inArray(clients.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+    async bond(finstrumentId: number) {
+      const [row] = await db
+        .select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName })
+        .from(finstruments)
+        .where(eq(finstruments.id, finstrumentId))
+        .limit(1);
+      return row;
+    },
+
+    /* clusters */
+    async insertCluster(values: typeof clusters.$inferInsert): Promise<ClusterRow> {
+      const [row] = await db.insert(clusters).values(values).returning();
+      return row!;
+    },
+    async updateCluster(id: string, values: Partial<typeof clusters.$inferInsert>): Promise<ClusterRow> {
+      const [row] = await db
+        .update(clusters)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(clusters.id, id))
+        .returning();
+      return row!;
+    },
+    async findCluster(id: string, forUpdate = false): Promise<ClusterRow | undefined> {
+      const query = db.select().from(clusters).where(eq(clusters.id, id)).limit(1);
+      const [row] = forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+    async proposedClustersOf(quoteId: string): Promise<ClusterRow[]> {
+      return db
+        .select()
+        .from(clusters)
+        .where(and(eq(clusters.status, 'proposed'), or(eq(clusters.bidQuoteId, quoteId), eq(clusters.askQuoteId, quoteId))))
+        .for('update');
+    },
+    async listClusters(clientId: string, status: string | undefined, limit: number, offset: number) {
+      const conditions: SQL[] = [or(eq(clusters.bidClientId, clientId), eq(clusters.askClientId, clientId))!];
+      if (status) conditions.push(eq(clusters.status, status));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(clusters).where(where).orderBy(desc(clusters.createdAt), desc(clusters.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(clusters).where(where),
+      ]);
+      return { rows, count: Number(total?.n ?? 0) };
+    },
+
+    /* negotiations */
+    async insertNegotiation(values: typeof negotiations.$inferInsert): Promise<NegotiationRow> {
+      const [row] = await db.insert(negotiations).values(values).returning();
+      return row!;
+    },
+    async updateNegotiation(id: string, values: Partial<typeof negotiations.$inferInsert>): Promise<NegotiationRow> {
+      const [row] = await db
+        .update(negotiations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(negotiations.id, id))
+        .returning();
+      return row!;
+    },
+    async findNegotiation(id: string): Promise<NegotiationRow | undefined> {
+      const [row] = await db.select().from(negotiations).where(eq(negotiations.id, id)).limit(1).for('update');
+      return row;
+    },
+    async openNegotiation(quoteId: string, responderClientId: string): Promise<NegotiationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(negotiations)
+        .where(
+          and(eq(negotiations.quoteId, quoteId), eq(negotiations.responderClientId, responderClientId), eq(negotiations.status, 'open')),
+        )
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    /* deals */
+    async insertDeal(values: typeof deals.$inferInsert): Promise<DealRow> {
+      const [row] = await db.insert(deals).values(values).returning();
+      return row!;
+    },
+    async dealBy(column: 'clusterId' | 'negotiationId', id: string): Promise<DealRow | undefined> {
+      const [row] = await db.select().from(deals).where(eq(deals[column], id)).limit(1);
+      return row;
+    },
+
+    /* idempotency */
+    async findIdempotent(userId: string, key: string) {
+      const [row] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+        .limit(1);
+      return row;
+    },
+    async storeIdempotent(values: typeof idempotencyKeys.$inferInsert) {
+      await db.insert(idempotencyKeys).values(values);
+    },
+  };
+}
+export type MarketRepository = ReturnType<typeof createMarketRepository>;

@@ -1,0 +1,956 @@
+/**
+ * The market: quotes (EOI) with their lifecycle, public and private runs, negotiation, the matching
+ * engine's clusters and the deals they lead to. Every change is one transaction with its audit row
+ * and outbox events; events are published after commit. Prices/yields/considerations come from the
+ * finstruments service (bond-math); nothing is priced here.
+ */
+import { createHash } from 'node:crypto';
+import {
+  canOverridePrice,
+  MARKET_MESSAGES,
+  MARKET_TOPICS,
+  TRADE_TIMING_RESTRICTION_TEXT,
+  TRADE_TIMINGS,
+  type Cluster,
+  type Deal,
+  type MarketQuery,
+  type NegotiationRequest,
+  type Quote,
+  type QuoteAdd,
+  type QuoteUpdate,
+} from '@dart/contracts';
+import { formatDate, INDIA_SETTLEMENT_CALENDAR, parseDate } from '@dart/bond-math';
+import type { Tx } from '../../db/client';
+import { writeAudit, type AuditContext } from '../../lib/audit';
+import type { BusMessage } from '../../lib/bus';
+import { AppError, fieldError } from '../../lib/errors';
+import { appendEvent, publishAll, type DomainEvent } from '../../lib/events';
+import type { AppDeps } from '../../types';
+import type { Principal } from '../auth/principal';
+import type { FinstrumentsService } from '../finstruments';
+import {
+  createMarketRepository,
+  type ClusterRow,
+  type DealRow,
+  type NegotiationRow,
+  type QuoteRow,
+  type QuoteWithBond,
+} from './market.repository';
+import { OrderBook, type BookQuote } from './matching-engine';
+
+const isSet = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
+const EXPIRY_SWEEP_MS = 5_000;
+const EXPIRY_BATCH = 500;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const hasTradeAccess = (p: Principal) => p.permissions.includes('client.can_trade');
+const notFound = () => new AppError('NOT_FOUND', 'Quote not found.');
+const opposite = (side: string) => (side === 'BID' ? 'ASK' : 'BID');
+
+export interface IdempotencyInput {
+  key: string;
+  route: string;
+  body: unknown;
+}
+
+export function createMarketService(deps: AppDeps, finstruments: FinstrumentsService) {
+  const { database, bus } = deps;
+  const repo = createMarketRepository(database.db);
+  let timer: NodeJS.Timeout | null = null;
+
+  /** One transaction: the change, its audit rows and its outbox events; events go out after commit. */
+  async function change<T>(fn: (tx: Tx, emit: (event: DomainEvent) => void) => Promise<T>): Promise<T> {
+    const pending: DomainEvent[] = [];
+    let messages: BusMessage[] = [];
+    const result = await database.db.transaction(async (tx) => {
+      const value = await fn(tx, (event) => pending.push(event));
+      messages = [];
+      for (const event of pending) messages.push(await appendEvent(tx, event));
+      return value;
+    });
+    await publishAll(bus, messages);
+    return result;
+  }
+
+  function quoteView(row: QuoteWithBond, reader: Principal | null): Quote {
+    const q = row.quote;
+    const mine = reader !== null && q.clientId === reader.clientId;
+    const privateToReader = reader !== null && q.recipients !== null && q.recipients.includes(reader.clientId);
+    return {
+      id: q.id,
+      finstrument_id: q.finstrumentId,
+      isin: row.isin,
+      display_name: row.displayName,
+      quote_type: q.quoteType as 'BID' | 'ASK',
+      quantum: q.quantum,
+      remaining_quantum: q.remainingQuantum,
+      unit_price_stored: q.price,
+      yield_stored: q.yieldFraction,
+      fixed_field: q.fixedField as 'yield' | 'price',
+      yield_type: q.yieldType,
+      price_overridden: q.priceOverridden,
+      settlement_date: q.settlementDate,
+      settlement_delta: q.settlementDelta,
+      validity: q.validityMinutes,
+      expiry_date_stored: q.expiresAt.toISOString(),
+      mandate_expires_at: iso(q.mandateExpiresAt),
+      source: q.source,
+      state: q.state,
+      status: q.status as Quote['status'],
+      is_best: q.isBest,
+      send_to_rfq: q.sendToRfq,
+      whatsapp_consent: q.whatsappConsent,
+      replaces: q.replaces,
+      replaced_by: q.replacedBy,
+      respond_to: q.respondTo,
+      private: q.recipients !== null,
+      counterparties: mine ? (q.recipients ?? []) : null,
+      is_mine: mine,
+      client_name: mine || privateToReader ? row.clientName : null,
+      broker_id: mine ? q.brokerId : null,
+      clearing_corporation: q.clearingCorporation,
+      rfq_mode: q.rfqMode,
+      end_client_id: mine ? q.endClientId : null,
+      origin_trade: mine ? q.originTrade : null,
+      created_at: q.createdAt.toISOString(),
+      updated_at: q.updatedAt.toISOString(),
+    };
+  }
+
+  /** Live events of a quote change: public runs to every trading user, private runs to owner + recipients only. */
+  function emitQuote(emit: (event: DomainEvent) => void, view: QuoteWithBond, action: string) {
+    const { is_mine: _m, client_name: _c, counterparties: _p, ...quote } = quoteView(view, null);
+    const payload = { action, quote_id: view.quote.id, finstrument_id: view.quote.finstrumentId, quote };
+    const recipients = view.quote.recipients;
+    if (recipients === null) emit({ topic: MARKET_TOPICS.publicRun, clientId: null, payload });
+    else for (const clientId of new Set([view.quote.clientId, ...recipients])) emit({ topic: MARKET_TOPICS.privateRun, clientId, payload });
+    emit({ topic: MARKET_TOPICS.openOrders, clientId: view.quote.clientId, payload: { action, quote_id: view.quote.id } });
+  }
+
+  async function viewOf(tx: Tx, id: string): Promise<QuoteWithBond> {
+    const row = await createMarketRepository(tx).findQuoteView(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Price or yield from the other through bond-math, with the resolved settlement date. */
+  async function priceQuote(
+    finstrumentId: number,
+    input: { price?: number | null; yield?: number | null; settlement?: string | null; settlementDelta?: number | null; quantity?: number },
+  ) {
+    const info = await finstruments.price(String(finstrumentId), {
+      ...(isSet(input.price) ? { price: input.price } : { yield: input.yield ?? undefined }),
+      ...(input.settlement
+        ? { settlement_date: input.settlement }
+        : { settlement_delta: (input.settlementDelta ?? undefined) as 0 | 1 | 2 | undefined }),
+      ...(input.quantity ? { quantity: input.quantity } : {}),
+    });
+    if (info.price.unit_clean_price === null || info.price.bond_yield === null || info.price.settlement_date === null)
+      throw new AppError('BAD_REQUEST', `This bond cannot be priced. ${info.not_priceable_reason ?? ''}`.trim());
+    return {
+      price: info.price.unit_clean_price,
+      yield: info.price.bond_yield,
+      settlementDate: info.price.settlement_date,
+      settlementDelta: info.settlement_delta,
+      consideration: info.consideration_details,
+    };
+  }
+
+  const mayAccess = (q: QuoteRow, p: Principal) => q.clientId === p.clientId || q.recipients === null || q.recipients.includes(p.clientId);
+
+  /** Loads a quote the caller owns, locked; another firm's quote is "not found" (no existence leak). */
+  async function ownQuote(tx: Tx, p: Principal, id: string): Promise<QuoteRow> {
+    const q = await createMarketRepository(tx).findQuote(id, true);
+    if (!q || q.clientId !== p.clientId) throw notFound();
+    return q;
+  }
+
+  /** Closes the proposed clusters of a quote and gives their quantum back to the other legs. */
+  async function releaseClusters(tx: Tx, quoteId: string, emit: (event: DomainEvent) => void) {
+    const r = createMarketRepository(tx);
+    for (const cluster of await r.proposedClustersOf(quoteId)) {
+      await r.updateCluster(cluster.id, { status: 'closed' });
+      const other = cluster.bidQuoteId === quoteId ? cluster.askQuoteId : cluster.bidQuoteId;
+      await r.addRemaining(other, cluster.quantum);
+      await r.addRemaining(quoteId, cluster.quantum);
+      emitCluster(emit, { ...cluster, status: 'closed' });
+    }
+  }
+
+  function emitCluster(emit: (event: DomainEvent) => void, c: ClusterRow) {
+    const payload = {
+      cluster_id: c.id,
+      status: c.status,
+      bid_quote_id: c.bidQuoteId,
+      ask_quote_id: c.askQuoteId,
+      finstrument_id: c.finstrumentId,
+      price: c.price,
+      quantum: c.quantum,
+    };
+    for (const clientId of new Set([c.bidClientId, c.askClientId])) emit({ topic: MARKET_TOPICS.cluster, clientId, payload });
+  }
+
+  function emitDeal(emit: (event: DomainEvent) => void, d: DealRow) {
+    const payload = {
+      deal_id: d.id,
+      finstrument_id: d.finstrumentId,
+      price: d.price,
+      yield: d.yieldFraction,
+      quantum: d.quantum,
+      settlement_date: d.settlementDate,
+      consideration: d.consideration,
+    };
+    for (const clientId of new Set([d.buyerClientId, d.sellerClientId]))
+      emit({ topic: MARKET_TOPICS.considerationUpdate, clientId, payload });
+  }
+
+  /** Ends a quote (closed / expired / replaced) with audit and events. */
+  async function endQuote(
+    tx: Tx,
+    q: QuoteRow,
+    status: 'closed' | 'expired' | 'replaced',
+    audit: AuditContext,
+    emit: (event: DomainEvent) => void,
+    replacedBy?: string,
+  ) {
+    if (q.status !== 'open') throw new AppError('CONFLICT', MARKET_MESSAGES.quoteNotOpen);
+    await releaseClusters(tx, q.id, emit);
+    const r = createMarketRepository(tx);
+    const row = await r.updateQuote(q.id, { status, ...(replacedBy ? { replacedBy } : {}) });
+    await writeAudit(tx, audit, {
+      action: `quote.${status}`,
+      entity: 'quote',
+      entityId: q.id,
+      before: { status: q.status },
+      after: { status, replaced_by: replacedBy ?? null },
+    });
+    const view = await viewOf(tx, row.id);
+    emitQuote(emit, view, status);
+    return view;
+  }
+
+  /** Records a deal. The consideration is priced before the transaction (PGlite has one connection). */
+  async function makeDeal(
+    tx: Tx,
+    input: {
+      bid: QuoteRow;
+      ask: QuoteRow | null;
+      buyerClientId: string;
+      sellerClientId: string;
+      buyerUserId: string | null;
+      sellerUserId: string | null;
+      price: number;
+      yieldFraction: number;
+      quantum: number;
+      settlementDate: string;
+      clusterId?: string;
+      negotiationId?: string;
+      finstrumentId: number;
+      consideration: Awaited<ReturnType<typeof priceQuote>>['consideration'];
+    },
+    audit: AuditContext,
+    emit: (event: DomainEvent) => void,
+  ) {
+    const consideration = input.consideration;
+    const deal = await createMarketRepository(tx).insertDeal({
+      finstrumentId: input.finstrumentId,
+      buyerClientId: input.buyerClientId,
+      sellerClientId: input.sellerClientId,
+      buyerUserId: input.buyerUserId,
+      sellerUserId: input.sellerUserId,
+      bidQuoteId: input.bid.quoteType === 'BID' ? input.bid.id : (input.ask?.id ?? null),
+      askQuoteId: input.bid.quoteType === 'ASK' ? input.bid.id : (input.ask?.id ?? null),
+      clusterId: input.clusterId ?? null,
+      negotiationId: input.negotiationId ?? null,
+      price: input.price,
+      yieldFraction: input.yieldFraction,
+      quantum: input.quantum,
+      settlementDate: input.settlementDate,
+      consideration: consideration?.consideration ?? 0,
+      considerationDetails: consideration,
+    });
+    await writeAudit(tx, audit, {
+      action: 'deal.created',
+      entity: 'deal',
+      entityId: deal.id,
+      after: {
+        price: deal.price,
+        yield: deal.yieldFraction,
+        quantum: deal.quantum,
+        settlement_date: deal.settlementDate,
+        consideration: deal.consideration,
+        buyer: deal.buyerClientId,
+        seller: deal.sellerClientId,
+      },
+    });
+    emitDeal(emit, deal);
+    return deal;
+  }
+
+  async function dealView(d: DealRow | undefined, reader: Principal): Promise<Deal | null> {
+    if (!d) return null;
+    const [bond, names] = await Promise.all([repo.bond(d.finstrumentId), repo.clientNames([d.buyerClientId, d.sellerClientId])]);
+    return {
+      id: d.id,
+      finstrument_id: d.finstrumentId,
+      isin: bond?.isin ?? '',
+      display_name: bond?.displayName ?? '',
+      side: d.buyerClientId === reader.clientId ? 'buy' : 'sell',
+      buyer_client_id: d.buyerClientId,
+      seller_client_id: d.sellerClientId,
+      buyer_name: names.get(d.buyerClientId) ?? '',
+      seller_name: names.get(d.sellerClientId) ?? '',
+      bid_quote_id: d.bidQuoteId,
+      ask_quote_id: d.askQuoteId,
+      cluster_id: d.clusterId,
+      negotiation_id: d.negotiationId,
+      price: d.price,
+      yield: d.yieldFraction,
+      quantum: d.quantum,
+      settlement_date: d.settlementDate,
+      consideration: d.consideration,
+      consideration_details: (d.considerationDetails ?? null) as Record<string, unknown> | null,
+      created_at: d.createdAt.toISOString(),
+    };
+  }
+
+  async function clusterView(c: ClusterRow, reader: Principal): Promise<Cluster> {
+    const bond = await repo.bond(c.finstrumentId);
+    const mySide = c.bidClientId === reader.clientId ? 'BID' : 'ASK';
+    return {
+      id: c.id,
+      finstrument_id: c.finstrumentId,
+      isin: bond?.isin ?? '',
+      display_name: bond?.displayName ?? '',
+      status: c.status as Cluster['status'],
+      bid_quote_id: c.bidQuoteId,
+      ask_quote_id: c.askQuoteId,
+      my_leg_id: mySide === 'BID' ? c.bidQuoteId : c.askQuoteId,
+      my_side: mySide,
+      price: c.price,
+      yield: c.yieldFraction,
+      quantum: c.quantum,
+      settlement_date: c.settlementDate,
+      bid_accepted: c.bidAcceptedAt !== null,
+      ask_accepted: c.askAcceptedAt !== null,
+      deal: c.status === 'accepted' ? await dealView(await repo.dealBy('clusterId', c.id), reader) : null,
+      created_at: c.createdAt.toISOString(),
+      updated_at: c.updatedAt.toISOString(),
+    };
+  }
+
+  const toBook = (q: QuoteRow, sequence: number): BookQuote => ({
+    id: q.id,
+    clientId: q.clientId,
+    side: q.quoteType as 'BID' | 'ASK',
+    price: q.price,
+    remaining: q.remainingQuantum,
+    sequence,
+    settlementDate: q.settlementDate,
+    recipients: q.recipients,
+  });
+
+  /** Runs the engine for a new or changed quote: resting interest loaded under the bond's lock, fills → clusters. */
+  async function match(tx: Tx, incoming: QuoteRow, audit: AuditContext, emit: (event: DomainEvent) => void): Promise<QuoteRow> {
+    const r = createMarketRepository(tx);
+    const resting = await r.restingQuotes(incoming.finstrumentId, opposite(incoming.quoteType), incoming.settlementDate, deps.now());
+    const book = new OrderBook();
+    resting.forEach((q, i) => book.rest(toBook(q, i)));
+    const fills = book.add(toBook(incoming, Number.MAX_SAFE_INTEGER));
+    const byId = new Map(resting.map((q) => [q.id, q]));
+    let current = incoming;
+    for (const fill of fills) {
+      const other = byId.get(fill.restingId)!;
+      const [bid, ask] = incoming.quoteType === 'BID' ? [incoming, other] : [other, incoming];
+      const cluster = await r.insertCluster({
+        finstrumentId: incoming.finstrumentId,
+        bidQuoteId: bid.id,
+        askQuoteId: ask.id,
+        bidClientId: bid.clientId,
+        askClientId: ask.clientId,
+        price: other.price,
+        yieldFraction: other.yieldFraction,
+        quantum: fill.quantum,
+        settlementDate: incoming.settlementDate,
+      });
+      await r.addRemaining(other.id, -fill.quantum);
+      current = await r.addRemaining(incoming.id, -fill.quantum);
+      await writeAudit(tx, audit, {
+        action: 'cluster.created',
+        entity: 'cluster',
+        entityId: cluster.id,
+        after: { bid: bid.id, ask: ask.id, price: cluster.price, quantum: cluster.quantum },
+      });
+      emitCluster(emit, cluster);
+    }
+    return current;
+  }
+
+  async function createQuote(
+    p: Principal,
+    input: QuoteAdd,
+    audit: AuditContext,
+    idempotency?: IdempotencyInput,
+  ): Promise<{ status: number; body: Quote; replayed: boolean }> {
+    const requestHash = idempotency
+      ? createHash('sha256')
+          .update(JSON.stringify(idempotency.body ?? null))
+          .digest('hex')
+      : '';
+    if (idempotency) {
+      const stored = await repo.findIdempotent(p.userId, idempotency.key);
+      if (stored) {
+        if (stored.requestHash !== requestHash || stored.route !== idempotency.route)
+          throw new AppError('CONFLICT', MARKET_MESSAGES.idempotencyMismatch);
+        return { status: stored.statusCode, body: stored.response as Quote, replayed: true };
+      }
+    }
+    if (input.user_account_id && input.user_account_id !== p.userAccountId)
+      throw new AppError('FORBIDDEN', 'You can only quote for your own account.');
+    if (input.price_overridden && !canOverridePrice(p)) throw new AppError('FORBIDDEN', MARKET_MESSAGES.priceOverrideNotAllowed);
+
+    // A response takes the bond, the other side and the settlement of the quote it answers, privately to its owner.
+    let target: QuoteRow | undefined;
+    if (input.respond_to) {
+      target = await repo.findQuote(input.respond_to);
+      if (!target || !mayAccess(target, p)) throw notFound();
+      if (target.clientId === p.clientId) throw new AppError('BAD_REQUEST', MARKET_MESSAGES.ownQuote);
+      if (target.status !== 'open') throw new AppError('CONFLICT', MARKET_MESSAGES.quoteNotOpen);
+    }
+    const finstrumentId = target?.finstrumentId ?? input.finstrument_id!;
+    const quoteType = target ? opposite(target.quoteType) : (input.quote_type ?? 'BID');
+    const fixedField = target ? (isSet(input.unit_price_stored) ? 'price' : 'yield') : input.fixed_field;
+    const counterparties = target ? [target.clientId] : [...new Set(input.counterparties)];
+    if (counterparties.includes(p.clientId)) throw fieldError('counterparties', 'You cannot send a private run to your own firm.');
+    const known = await repo.clientsExist(counterparties);
+    if (counterparties.some((id) => !known.has(id))) throw fieldError('counterparties', 'Unknown counterparty.');
+    const bond = await repo.bond(finstrumentId);
+    if (!bond) throw fieldError('finstrument_id', 'Bond not found.');
+
+    let price: number;
+    let yieldFraction: number;
+    let settlementDate: string;
+    let settlementDelta: number | null;
+    const settlement = input.settlement ?? (target && !isSet(input.settlement_delta) ? target.settlementDate : null);
+    if (input.price_overridden) {
+      // Price override: the price is stored as entered, next to the yield the user gave.
+      if (!isSet(input.unit_price_stored)) throw fieldError('unit_price_stored', 'This field is required');
+      if (!isSet(input.yield_stored)) throw fieldError('yield_stored', 'This field is required');
+      const priced = await priceQuote(finstrumentId, { yield: input.yield_stored, settlement, settlementDelta: input.settlement_delta });
+      price = input.unit_price_stored;
+      yieldFraction = input.yield_stored;
+      settlementDate = priced.settlementDate;
+      settlementDelta = priced.settlementDelta;
+    } else {
+      const priced = await priceQuote(
+        finstrumentId,
+        fixedField === 'price'
+          ? { price: input.unit_price_stored, settlement, settlementDelta: input.settlement_delta }
+          : { yield: input.yield_stored, settlement, settlementDelta: input.settlement_delta },
+      );
+      price = priced.price;
+      yieldFraction = priced.yield;
+      settlementDate = priced.settlementDate;
+      settlementDelta = priced.settlementDelta;
+    }
+    const now = deps.now();
+    const expiresAt = input.expiry_date_stored ? new Date(input.expiry_date_stored) : new Date(now.getTime() + input.validity * 60_000);
+    if (expiresAt <= now) throw fieldError('expiry_date_stored', 'Expiry should be in the future.');
+
+    try {
+      const body = await change(async (tx, emit) => {
+        const r = createMarketRepository(tx);
+        await r.lockBook(finstrumentId);
+        const inserted = await r.insertQuote({
+          clientId: p.clientId,
+          userId: p.userId,
+          userAccountId: p.userAccountId,
+          finstrumentId,
+          quoteType,
+          quantum: input.quantum,
+          remainingQuantum: input.quantum,
+          price,
+          yieldFraction,
+          fixedField,
+          yieldType: input.yield_type,
+          priceOverridden: input.price_overridden,
+          settlementDate,
+          settlementDelta,
+          validityMinutes: input.validity,
+          expiresAt,
+          mandateExpiresAt: input.mandate_expires_at ? new Date(input.mandate_expires_at) : null,
+          source: input.source,
+          state: input.state,
+          isBest: input.is_best,
+          sendToRfq: input.send_to_rfq,
+          whatsappConsent: input.whatsapp_consent,
+          replaces: input.replaces ?? null,
+          respondTo: target?.id ?? null,
+          recipients: counterparties.length > 0 ? counterparties : null,
+          brokerId: input.broker_id ?? null,
+          clearingCorporation: input.clearing_corporation ?? null,
+          rfqMode: input.rfq_mode ?? null,
+          otoParticipantDetails: input.oto_participant_details ?? null,
+          originTrade: input.origin_trade ?? null,
+          endClientId: input.end_client_id ?? null,
+        });
+        await writeAudit(tx, audit, {
+          action: 'quote.created',
+          entity: 'quote',
+          entityId: inserted.id,
+          after: {
+            finstrument_id: finstrumentId,
+            quote_type: quoteType,
+            quantum: input.quantum,
+            price,
+            yield: yieldFraction,
+            settlement_date: settlementDate,
+            private: counterparties.length > 0,
+            respond_to: target?.id ?? null,
+            price_overridden: input.price_overridden,
+          },
+        });
+        if (input.replaces) {
+          const old = await r.findQuote(input.replaces, true);
+          if (!old || old.clientId !== p.clientId) throw fieldError('replaces', 'Quote to replace not found.');
+          if (old.status !== 'open') throw fieldError('replaces', MARKET_MESSAGES.quoteNotOpen);
+          await endQuote(tx, old, 'replaced', audit, emit, inserted.id);
+        }
+        await match(tx, inserted, audit, emit);
+        const view = await viewOf(tx, inserted.id);
+        emitQuote(emit, view, 'created');
+        const result = quoteView(view, p);
+        if (idempotency)
+          await r.storeIdempotent({
+            userId: p.userId,
+            key: idempotency.key,
+            route: idempotency.route,
+            requestHash,
+            statusCode: 201,
+            response: result,
+          });
+        return result;
+      });
+      return { status: 201, body, replayed: false };
+    } catch (error) {
+      // Two requests with one key raced: the loser replays the winner's stored answer.
+      if (idempotency && (error as { code?: string }).code === '23505') {
+        const stored = await repo.findIdempotent(p.userId, idempotency.key);
+        if (stored && stored.requestHash === requestHash)
+          return { status: stored.statusCode, body: stored.response as Quote, replayed: true };
+      }
+      throw error;
+    }
+  }
+
+  async function expireDue(): Promise<number> {
+    return change(async (tx, emit) => {
+      // FOR UPDATE SKIP LOCKED: several nodes sweeping at once never expire one quote twice.
+      const due = await createMarketRepository(tx).dueForExpiry(deps.now(), EXPIRY_BATCH);
+      for (const q of due) await endQuote(tx, q, 'expired', { actorEmail: 'system:expiry' }, emit);
+      if (due.length > 0) emit({ topic: MARKET_TOPICS.refreshRuns, clientId: null, payload: { reason: 'expired', count: due.length } });
+      return due.length;
+    });
+  }
+
+  return {
+    createQuote,
+    expireDue,
+
+    startJobs(): void {
+      timer = setInterval(() => void expireDue().catch(() => undefined), EXPIRY_SWEEP_MS);
+      timer.unref();
+    },
+    stop(): void {
+      if (timer) clearInterval(timer);
+    },
+
+    async listRuns(p: Principal, query: MarketQuery, privateRuns: boolean) {
+      const base = { page: query.page, page_size: query.page_size };
+      if (!hasTradeAccess(p)) return { ...base, count: 0, results: [], restriction_text: TRADE_TIMING_RESTRICTION_TEXT };
+      const { rows, count } = await repo.listMarket({
+        clientId: p.clientId,
+        now: deps.now(),
+        search: query.search || undefined,
+        mine: query.my_quotes ?? false,
+        privateRuns,
+        finstrumentId: query.finstrument_id,
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      });
+      return { ...base, count, results: rows.map((row) => quoteView(row, p)), restriction_text: null };
+    },
+
+    async getQuote(p: Principal, id: string): Promise<Quote> {
+      const row = await repo.findQuoteView(id);
+      if (!row || !mayAccess(row.quote, p) || !hasTradeAccess(p)) throw notFound();
+      return quoteView(row, p);
+    },
+
+    async closeQuotes(p: Principal, ids: readonly string[], status: 'closed' | 'expired', audit: AuditContext): Promise<Quote[]> {
+      return change(async (tx, emit) => {
+        const views: Quote[] = [];
+        // All or nothing: one foreign or unknown id refuses the whole request.
+        for (const id of new Set(ids)) {
+          const q = await ownQuote(tx, p, id);
+          views.push(quoteView(await endQuote(tx, q, status, audit, emit), p));
+        }
+        return views;
+      });
+    },
+
+    async updateQuote(p: Principal, id: string, input: QuoteUpdate, audit: AuditContext): Promise<Quote> {
+      if (input.price_overridden && !canOverridePrice(p)) throw new AppError('FORBIDDEN', MARKET_MESSAGES.priceOverrideNotAllowed);
+      const current = await repo.findQuote(id);
+      if (!current || current.clientId !== p.clientId) throw notFound();
+      const fixedField =
+        input.fixed_field ?? (isSet(input.unit_price_stored) ? 'price' : isSet(input.yield_stored) ? 'yield' : current.fixedField);
+      let price = current.price;
+      let yieldFraction = current.yieldFraction;
+      const overridden = input.price_overridden ?? false;
+      if (overridden) {
+        price = input.unit_price_stored ?? current.price;
+        yieldFraction = input.yield_stored ?? current.yieldFraction;
+      } else if (isSet(input.unit_price_stored) || isSet(input.yield_stored) || input.fixed_field) {
+        const priced = await priceQuote(
+          current.finstrumentId,
+          fixedField === 'price'
+            ? { price: input.unit_price_stored ?? current.price, settlement: current.settlementDate }
+            : { yield: input.yield_stored ?? current.yieldFraction, settlement: current.settlementDate },
+        );
+        price = priced.price;
+        yieldFraction = priced.yield;
+      }
+      const now = deps.now();
+      const expiresAt = input.expiry_date_stored
+        ? new Date(input.expiry_date_stored)
+        : input.validity
+          ? new Date(now.getTime() + input.validity * 60_000)
+          : current.expiresAt;
+      if (expiresAt <= now) throw fieldError('expiry_date_stored', 'Expiry should be in the future.');
+      return change(async (tx, emit) => {
+        const r = createMarketRepository(tx);
+        await r.lockBook(current.finstrumentId);
+        const q = await ownQuote(tx, p, id);
+        if (q.status !== 'open') throw new AppError('CONFLICT', MARKET_MESSAGES.quoteNotOpen);
+        // A changed quote gives up its proposed clusters and is matched afresh.
+        await releaseClusters(tx, q.id, emit);
+        const fresh = (await r.findQuote(q.id))!;
+        const quantum = input.quantum ?? fresh.quantum;
+        const filled = fresh.quantum - fresh.remainingQuantum;
+        if (quantum < filled) throw fieldError('quantum', `Quantum cannot be below the ${filled} units already dealt.`);
+        const updated = await r.updateQuote(q.id, {
+          quantum,
+          remainingQuantum: quantum - filled,
+          price,
+          yieldFraction,
+          fixedField,
+          priceOverridden: overridden,
+          expiresAt,
+          ...(input.validity ? { validityMinutes: input.validity } : {}),
+          ...(input.is_best !== undefined ? { isBest: input.is_best } : {}),
+          ...(input.whatsapp_consent !== undefined ? { whatsappConsent: input.whatsapp_consent } : {}),
+        });
+        await writeAudit(tx, audit, {
+          action: 'quote.updated',
+          entity: 'quote',
+          entityId: q.id,
+          before: { quantum: q.quantum, price: q.price, yield: q.yieldFraction, expires_at: q.expiresAt },
+          after: { quantum, price, yield: yieldFraction, expires_at: expiresAt },
+        });
+        await match(tx, updated, audit, emit);
+        const view = await viewOf(tx, q.id);
+        emitQuote(emit, view, 'updated');
+        return quoteView(view, p);
+      });
+    },
+
+    timings() {
+      const now = deps.now();
+      const ist = new Date(now.getTime() + 330 * 60_000);
+      const today = ist.toISOString().slice(0, 10);
+      const hhmm = ist.toISOString().slice(11, 16);
+      const businessDay = INDIA_SETTLEMENT_CALENDAR.isBusinessDay(parseDate(today));
+      return {
+        timezone: TRADE_TIMINGS.timezone,
+        sessions: TRADE_TIMINGS.days.map((day) => ({ day, open: TRADE_TIMINGS.open, close: TRADE_TIMINGS.close })),
+        t0_cutoff: process.env.T0_CUTOFF && /^\d\d:\d\d$/.test(process.env.T0_CUTOFF) ? process.env.T0_CUTOFF : TRADE_TIMINGS.t0_cutoff,
+        is_open: businessDay && hhmm >= TRADE_TIMINGS.open && hhmm < TRADE_TIMINGS.close,
+        is_business_day: businessDay,
+        trade_date: formatDate(parseDate(today)),
+        restriction_text: TRADE_TIMING_RESTRICTION_TEXT,
+      };
+    },
+
+    /* ---------- negotiation ---------- */
+
+    async negotiate(p: Principal, input: NegotiationRequest, audit: AuditContext) {
+      const quote = await repo.findQuote(input.quote_id);
+      if (!quote || !mayAccess(quote, p)) throw notFound();
+      const counter =
+        input.action === 'counter'
+          ? await priceQuote(quote.finstrumentId, {
+              ...(input.unit_price_stored !== undefined ? { price: input.unit_price_stored } : { yield: input.yield_stored ?? null }),
+              settlement: quote.settlementDate,
+            })
+          : null;
+      // An acceptance is priced up front; the transaction then checks nothing changed meanwhile.
+      let acceptance: { length: number; quantum: number; consideration: Awaited<ReturnType<typeof priceQuote>>['consideration'] } | null =
+        null;
+      if (input.action === 'accept' && input.negotiation_id) {
+        const current = await repo.findNegotiation(input.negotiation_id);
+        const last = current?.history.at(-1);
+        if (
+          current &&
+          last &&
+          current.quoteId === quote.id &&
+          (current.quoterClientId === p.clientId || current.responderClientId === p.clientId)
+        ) {
+          const quantum = Math.min(last.quantum, quote.remainingQuantum);
+          const priced =
+            quantum > 0
+              ? await priceQuote(quote.finstrumentId, {
+                  price: last.unit_price_stored,
+                  settlement: quote.settlementDate,
+                  quantity: quantum,
+                })
+              : null;
+          acceptance = { length: current.history.length, quantum, consideration: priced?.consideration ?? null };
+        }
+      }
+      const result = await change(async (tx, emit) => {
+        const r = createMarketRepository(tx);
+        await r.lockBook(quote.finstrumentId);
+        const q = (await r.findQuote(quote.id, true))!;
+        let negotiation: NegotiationRow | undefined;
+        if (input.negotiation_id) {
+          negotiation = await r.findNegotiation(input.negotiation_id);
+          if (
+            !negotiation ||
+            negotiation.quoteId !== q.id ||
+            (negotiation.quoterClientId !== p.clientId && negotiation.responderClientId !== p.clientId)
+          )
+            throw new AppError('NOT_FOUND', 'Negotiation not found.');
+        } else {
+          if (q.clientId === p.clientId) throw new AppError('BAD_REQUEST', MARKET_MESSAGES.ownQuote);
+          negotiation = await r.openNegotiation(q.id, p.clientId);
+        }
+        if (negotiation && negotiation.status !== 'open') throw new AppError('CONFLICT', 'This negotiation has ended.');
+        const by: 'quoter' | 'responder' = q.clientId === p.clientId ? 'quoter' : 'responder';
+        const history = [...(negotiation?.history ?? [])];
+        const last = history.at(-1);
+        let deal: DealRow | null = null;
+        let status = 'open';
+        if (input.action === 'counter') {
+          if (q.status !== 'open') throw new AppError('CONFLICT', MARKET_MESSAGES.quoteNotOpen);
+          const quantum = input.quantum ?? last?.quantum ?? q.remainingQuantum;
+          history.push({
+            action: 'counter',
+            by_client: by,
+            by_user_id: p.userId,
+            at: deps.now().toISOString(),
+            unit_price_stored: counter!.price,
+            yield_stored: counter!.yield,
+            quantum,
+          });
+        } else {
+          if (!negotiation || !last) throw new AppError('BAD_REQUEST', 'There is no counter to answer.');
+          if (last.by_client === by) throw new AppError('BAD_REQUEST', 'Wait for the other side to answer your counter.');
+          history.push({
+            action: input.action,
+            by_client: by,
+            by_user_id: p.userId,
+            at: deps.now().toISOString(),
+            unit_price_stored: last.unit_price_stored,
+            yield_stored: last.yield_stored,
+            quantum: last.quantum,
+          });
+          status = input.action === 'accept' ? 'accepted' : 'rejected';
+          if (input.action === 'accept') {
+            if (q.status !== 'open') throw new AppError('CONFLICT', MARKET_MESSAGES.quoteNotOpen);
+            const quantum = Math.min(last.quantum, q.remainingQuantum);
+            if (quantum <= 0) throw new AppError('CONFLICT', 'The quote has no quantum left to deal.');
+            if (!acceptance || acceptance.length !== history.length - 1 || acceptance.quantum !== quantum)
+              throw new AppError('CONFLICT', 'The negotiation changed meanwhile; please try again.');
+            const quoterBuys = q.quoteType === 'BID';
+            const responderUser = history.find((h) => h.by_client === 'responder')?.by_user_id ?? null;
+            deal = await makeDeal(
+              tx,
+              {
+                bid: q,
+                ask: null,
+                finstrumentId: q.finstrumentId,
+                buyerClientId: quoterBuys ? q.clientId : negotiation.responderClientId,
+                sellerClientId: quoterBuys ? negotiation.responderClientId : q.clientId,
+                buyerUserId: quoterBuys ? q.userId : responderUser,
+                sellerUserId: quoterBuys ? responderUser : q.userId,
+                price: last.unit_price_stored,
+                yieldFraction: last.yield_stored,
+                quantum,
+                settlementDate: q.settlementDate,
+                negotiationId: negotiation.id,
+                consideration: acceptance.consideration,
+              },
+              audit,
+              emit,
+            );
+            const after = await r.addRemaining(q.id, -quantum);
+            if (after.remainingQuantum === 0 && (await r.proposedClustersOf(q.id)).length === 0)
+              await r.updateQuote(q.id, { status: 'filled' });
+            emitQuote(emit, await viewOf(tx, q.id), after.remainingQuantum === 0 ? 'filled' : 'updated');
+          }
+        }
+        const saved = negotiation
+          ? await r.updateNegotiation(negotiation.id, { history, status })
+          : await r.insertNegotiation({ quoteId: q.id, quoterClientId: q.clientId, responderClientId: p.clientId, history, status });
+        await writeAudit(tx, audit, {
+          action: `negotiation.${input.action}`,
+          entity: 'negotiation',
+          entityId: saved.id,
+          after: history.at(-1),
+        });
+        const payload = { negotiation_id: saved.id, quote_id: q.id, status: saved.status, last: history.at(-1) };
+        for (const clientId of new Set([saved.quoterClientId, saved.responderClientId]))
+          emit({ topic: MARKET_TOPICS.rfqNegotiation, clientId, payload });
+        return { saved, deal };
+      });
+      const n = result.saved;
+      return {
+        id: n.id,
+        quote_id: n.quoteId,
+        finstrument_id: quote.finstrumentId,
+        status: n.status as 'open' | 'accepted' | 'rejected',
+        role: n.quoterClientId === p.clientId ? ('quoter' as const) : ('responder' as const),
+        history: n.history as Array<{
+          action: 'counter' | 'accept' | 'reject';
+          by_client: 'quoter' | 'responder';
+          by_user_id: string;
+          at: string;
+          unit_price_stored: number;
+          yield_stored: number;
+          quantum: number;
+        }>,
+        deal: await dealView(result.deal ?? undefined, p),
+        created_at: n.createdAt.toISOString(),
+        updated_at: n.updatedAt.toISOString(),
+      };
+    },
+
+    /* ---------- clusters ---------- */
+
+    async listClusters(p: Principal, query: { status?: string | undefined; page: number; page_size: number }) {
+      const { rows, count } = await repo.listClusters(p.clientId, query.status, query.page_size, (query.page - 1) * query.page_size);
+      return { count, page: query.page, page_size: query.page_size, results: await Promise.all(rows.map((c) => clusterView(c, p))) };
+    },
+
+    async getCluster(p: Principal, id: string): Promise<Cluster> {
+      const c = await repo.findCluster(id);
+      if (!c || (c.bidClientId !== p.clientId && c.askClientId !== p.clientId)) throw new AppError('NOT_FOUND', 'Cluster not found.');
+      return clusterView(c, p);
+    },
+
+    async closeCluster(p: Principal, id: string, audit: AuditContext): Promise<Cluster> {
+      const row = await change(async (tx, emit) => {
+        const r = createMarketRepository(tx);
+        const c = await r.findCluster(id, true);
+        if (!c || (c.bidClientId !== p.clientId && c.askClientId !== p.clientId)) throw new AppError('NOT_FOUND', 'Cluster not found.');
+        if (c.status !== 'proposed') throw new AppError('CONFLICT', 'Only a proposed cluster can be closed.');
+        const closed = await r.updateCluster(c.id, { status: 'closed' });
+        await r.addRemaining(c.bidQuoteId, c.quantum);
+        await r.addRemaining(c.askQuoteId, c.quantum);
+        await writeAudit(tx, audit, {
+          action: 'cluster.closed',
+          entity: 'cluster',
+          entityId: c.id,
+          before: { status: c.status },
+          after: { status: 'closed' },
+        });
+        emitCluster(emit, closed);
+        return closed;
+      });
+      return clusterView(row, p);
+    },
+
+    async acceptCluster(p: Principal, id: string, legId: string | undefined, audit: AuditContext): Promise<Cluster> {
+      const before = await repo.findCluster(id);
+      if (!before || (before.bidClientId !== p.clientId && before.askClientId !== p.clientId))
+        throw new AppError('NOT_FOUND', 'Cluster not found.');
+      // A cluster's price, quantum and settlement never change: its consideration is priced up front.
+      const priced =
+        before.status === 'proposed'
+          ? await priceQuote(before.finstrumentId, { price: before.price, settlement: before.settlementDate, quantity: before.quantum })
+          : null;
+      const row = await change(async (tx, emit) => {
+        const r = createMarketRepository(tx);
+        const c = await r.findCluster(id, true);
+        if (!c || (c.bidClientId !== p.clientId && c.askClientId !== p.clientId)) throw new AppError('NOT_FOUND', 'Cluster not found.');
+        if (c.status !== 'proposed') throw new AppError('CONFLICT', 'This cluster is no longer open.');
+        const side = legId
+          ? legId === c.bidQuoteId && c.bidClientId === p.clientId
+            ? 'BID'
+            : legId === c.askQuoteId && c.askClientId === p.clientId
+              ? 'ASK'
+              : null
+          : c.bidClientId === p.clientId
+            ? 'BID'
+            : 'ASK';
+        if (!side) throw fieldError('lsId', 'lsId should be your quote id in the cluster.');
+        const now = deps.now();
+        let updated = await r.updateCluster(
+          c.id,
+          side === 'BID' ? { bidAcceptedAt: c.bidAcceptedAt ?? now } : { askAcceptedAt: c.askAcceptedAt ?? now },
+        );
+        await writeAudit(tx, audit, { action: 'cluster.leg_accepted', entity: 'cluster', entityId: c.id, after: { side } });
+        if (updated.bidAcceptedAt && updated.askAcceptedAt) {
+          const [bid, ask] = await Promise.all([r.findQuote(c.bidQuoteId, true), r.findQuote(c.askQuoteId, true)]);
+          updated = await r.updateCluster(c.id, { status: 'accepted' });
+          await makeDeal(
+            tx,
+            {
+              bid: bid!,
+              ask: ask!,
+              finstrumentId: c.finstrumentId,
+              buyerClientId: c.bidClientId,
+              sellerClientId: c.askClientId,
+              buyerUserId: bid!.userId,
+              sellerUserId: ask!.userId,
+              price: c.price,
+              yieldFraction: c.yieldFraction,
+              quantum: c.quantum,
+              settlementDate: c.settlementDate,
+              clusterId: c.id,
+              consideration: priced?.consideration ?? null,
+            },
+            audit,
+            emit,
+          );
+          for (const q of [bid!, ask!]) {
+            if (q.remainingQuantum === 0 && q.status === 'open' && (await r.proposedClustersOf(q.id)).length === 0) {
+              await r.updateQuote(q.id, { status: 'filled' });
+              emitQuote(emit, await viewOf(tx, q.id), 'filled');
+            }
+          }
+        }
+        emitCluster(emit, updated);
+        return updated;
+      });
+      return clusterView(row, p);
+    },
+
+    async priceCluster(p: Principal, id: string, price: number | undefined) {
+      const c = await repo.findCluster(id);
+      if (!c || (c.bidClientId !== p.clientId && c.askClientId !== p.clientId)) throw new AppError('NOT_FOUND', 'Cluster not found.');
+      const priced = await priceQuote(c.finstrumentId, { price: price ?? c.price, settlement: c.settlementDate, quantity: c.quantum });
+      return {
+        cluster_id: c.id,
+        price: priced.price,
+        yield: priced.yield,
+        quantum: c.quantum,
+        settlement_date: priced.settlementDate,
+        consideration: priced.consideration?.consideration ?? 0,
+        consideration_details: priced.consideration as Record<string, unknown> | null,
+      };
+    },
+  };
+}
+export type MarketService = ReturnType<typeof createMarketService>;
