@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // Computed once: the config is evaluated again in each worker, which must not pick another directory.
 process.env.DART_E2E_DATA_DIR ??= path.join(os.tmpdir(), `dart-e2e-${Date.now()}`);

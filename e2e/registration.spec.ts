@@ -50,6 +50,8 @@ test.describe('client registration', () => {
     await form.getByRole('checkbox', { name: 'Dealer' }).uncheck();
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('table', { name: 'Pending invitations' }).getByText(email)).toBeVisible();
 
     const [invitation] = await outboxFor(request, email);
     const link = /\/client\/register\?invite=[^\s]+/.exec(invitation?.body ?? '')?.[0];

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
 import { BuildingIcon, CheckIcon, KeyIcon, UsersIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
-import { InviteUserForm, UsersTable } from '../../features/manage-users';
+import { InviteUserForm, PendingInvites, UsersTable } from '../../features/manage-users';
 import { AccountSummary, ProfileDetailsForm, SecurityPreferences } from '../../features/profile';
 import { useSessionUser } from '../../lib/session';
 
@@ -35,6 +35,7 @@ export function ManageUsersScreen() {
         }
       />
       <UsersTable />
+      <PendingInvites />
       <Modal opened={inviteOpened} onClose={invite.close} title="Invite a colleague" size="lg" centered>
         <InviteUserForm />
       </Modal>

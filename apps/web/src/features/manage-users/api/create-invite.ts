@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/api-client';
 import { clientUsersQueryOptions } from './get-client-users';
+import { pendingInvitesQueryOptions } from './get-pending-invites';
 
 export type InviteCreate = z.input<typeof InviteCreateSchema>;
 export type Invite = z.infer<typeof InviteSchema>;
@@ -16,6 +17,11 @@ export function useCreateInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createInvite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientUsersQueryOptions().queryKey }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientUsersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: pendingInvitesQueryOptions().queryKey }),
+      ]);
+    },
   });
 }
