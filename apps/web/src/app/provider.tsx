@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { COLOR_SCHEME_STORAGE_KEY, theme } from '../config/theme';
+import { LiveProvider } from '../lib/live';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 import { ToastAreas } from './toast-areas';
@@ -15,8 +16,10 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <QueryClientProvider client={queryClient}>
-        <ToastAreas />
-        <RouterProvider router={router} />
+        <LiveProvider>
+          <ToastAreas />
+          <RouterProvider router={router} />
+        </LiveProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -5,9 +5,11 @@ import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
 import { BoxIcon, ChartIcon, ReceiptIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { ButtonLink } from '../../components/ui/router-links';
+import { MarketWorkspace } from '../../features/market';
 import { AuditTrail } from '../../features/surveillance';
 import { WorkspacePanels } from '../../features/workspace';
 import { useSession } from '../../lib/session';
+import { marketSlots } from './market-slots';
 
 function greeting(now: Date): string {
   const hour = now.getHours();
@@ -24,9 +26,7 @@ export function DartScreen() {
       <PageHeader
         title="Workspace"
         description={
-          user
-            ? `${salutation}, ${user.user_info.first_name}. Your trading panels live here; they fill up as your network, chats and quotes do.`
-            : undefined
+          user ? `${salutation}, ${user.user_info.first_name}. Quote, watch the market live, negotiate and accept matches here.` : undefined
         }
         eyebrow={
           user ? (
@@ -43,7 +43,10 @@ export function DartScreen() {
           ) : undefined
         }
       />
-      <WorkspacePanels />
+      <Stack gap="md">
+        <MarketWorkspace {...marketSlots} />
+        <WorkspacePanels />
+      </Stack>
     </>
   );
 }

@@ -5,3 +5,5 @@ export { PricingPanel } from './components/pricing-panel';
 export type { PricingPanelProps, PricingValue } from './components/pricing-panel';
 export { formatCleanPrice, formatYieldPercent } from './utils/pricing-input';
 export type { FixedField } from './utils/pricing-input';
+export { QuotePricingField } from './components/quote-pricing-field';
+export type { QuotePricingFieldProps } from './components/quote-pricing-field';

@@ -1,6 +1,6 @@
 import { Badge, EmptyState, Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { BroadcastIcon, ChatIcon, ListIcon, NetworkIcon, QuoteIcon, TicketIcon } from '../../../components/ui/icons';
+import { ChatIcon, NetworkIcon, TicketIcon } from '../../../components/ui/icons';
 import { BUILD_NETWORK_PANEL, clearStaleWorkspaceLayout } from '../utils/stored-layout';
 import classes from './workspace-panels.module.css';
 
@@ -13,7 +13,10 @@ interface PanelDefinition {
   wide?: boolean;
 }
 
-/** The workspace panels of spec §2, each with its empty state until its feature ships. */
+/**
+ * The workspace panels of spec §2 whose features come later, each with its empty state. Private
+ * runs, public runs and RFQ quotes are the market feature's (composed by the /dart route).
+ */
 const PANELS: readonly PanelDefinition[] = [
   {
     id: 'build-network',
@@ -22,7 +25,6 @@ const PANELS: readonly PanelDefinition[] = [
     emptyTitle: 'Your network is empty',
     emptyDescription:
       'Add the banks, funds, brokers and treasuries you trade with. Quotes, runs and chats flow between the members of your network.',
-    wide: true,
   },
   {
     id: 'chat',
@@ -38,27 +40,6 @@ const PANELS: readonly PanelDefinition[] = [
     emptyTitle: 'No tickets yet',
     emptyDescription: 'Deal tickets you create or receive, from negotiation to exchange reporting, will be listed here.',
   },
-  {
-    id: 'private-runs',
-    title: 'Private runs',
-    icon: <ListIcon />,
-    emptyTitle: 'No private runs',
-    emptyDescription: 'Bid and ask levels shared privately with chosen counterparties will show here.',
-  },
-  {
-    id: 'public-runs',
-    title: 'Public runs',
-    icon: <BroadcastIcon />,
-    emptyTitle: 'No public runs',
-    emptyDescription: 'Runs broadcast to the wider Dart network will show here as they are published.',
-  },
-  {
-    id: 'rfq-quotes',
-    title: 'RFQ quotes',
-    icon: <QuoteIcon />,
-    emptyTitle: 'No RFQ quotes',
-    emptyDescription: 'Requests for quote on the NSE and BSE RFQ platforms, and your responses, will appear here.',
-  },
 ];
 
 /** The trading workspace: its panels, in their empty state until trading ships. */
@@ -66,7 +47,7 @@ export function WorkspacePanels() {
   useEffect(() => clearStaleWorkspaceLayout(), []);
 
   return (
-    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" className={classes.grid}>
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" className={classes.grid}>
       {PANELS.map((panel) => (
         <Paper
           key={panel.id}

@@ -1,0 +1,47 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { applyNegotiationEvent, isMyTurn, NEGOTIATIONS_KEY, rememberNegotiation, type NegotiationRecord } from './negotiations-store';
+
+const NEGOTIATION_ID = '00000000-0000-4000-8000-000000000001';
+const QUOTE_ID = '00000000-0000-4000-8000-000000000002';
+const counter = {
+  action: 'counter' as const,
+  by_client: 'responder' as const,
+  by_user_id: 'u-second',
+  at: '2026-11-22T06:00:00.000Z',
+  unit_price_stored: 99.81,
+  yield_stored: 0.0795,
+  quantum: 1000,
+};
+
+const records = (client: QueryClient) => client.getQueryData<NegotiationRecord[]>(NEGOTIATIONS_KEY) ?? [];
+
+describe('negotiations kept from answers and live events', () => {
+  it('makes the quote owner the quoter on a counter seen only live, with their turn to answer', () => {
+    const client = new QueryClient();
+    applyNegotiationEvent(client, { negotiation_id: NEGOTIATION_ID, quote_id: QUOTE_ID, status: 'open', last: counter }, 'u-demo');
+    const [record] = records(client);
+    expect(record).toMatchObject({ role: 'quoter', status: 'open', history: [counter] });
+    expect(isMyTurn(record!)).toBe(true);
+  });
+
+  it('does not append the same step twice when the answer and the event both arrive', () => {
+    const client = new QueryClient();
+    rememberNegotiation(client, {
+      id: NEGOTIATION_ID,
+      quote_id: QUOTE_ID,
+      finstrument_id: 7,
+      status: 'open',
+      role: 'responder',
+      history: [counter],
+      deal: null,
+      created_at: counter.at,
+      updated_at: counter.at,
+    });
+    applyNegotiationEvent(client, { negotiation_id: NEGOTIATION_ID, quote_id: QUOTE_ID, status: 'open', last: counter }, 'u-second');
+    const [record] = records(client);
+    expect(record!.history).toHaveLength(1);
+    expect(record!.role).toBe('responder');
+    expect(isMyTurn(record!)).toBe(false);
+  });
+});

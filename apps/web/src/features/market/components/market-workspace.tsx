@@ -1,0 +1,57 @@
+import { isViewOnly, type Quote } from '@dart/contracts';
+import { useCallback, useState } from 'react';
+import { describeError } from '../../../lib/errors';
+import { LiveStatusBadge } from '../../../lib/live';
+import { toAccessSubject, useSession } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { useCloseQuote } from '../api/close-quote';
+import { usePublicRuns } from '../api/list-public-runs';
+import { useMarketLiveUpdates } from '../hooks/use-market-live-updates';
+import { ClustersPanel } from './clusters-panel';
+import type { MarketSlots } from './market-slots';
+import classes from './market.module.css';
+import { NegotiationDialog, type NegotiationTarget } from './negotiation-dialog';
+import { NegotiationsPanel } from './negotiations-panel';
+import { PrivateRunsPanel } from './private-runs-panel';
+import { PublicRunsPanel } from './public-runs-panel';
+import { QuoteTicket } from './quote-ticket';
+
+/**
+ * The market part of the /dart workspace: quote ticket, public runs blotter, private runs,
+ * negotiations, matches and deals, all kept current by the session's live socket.
+ */
+export function MarketWorkspace(slots: MarketSlots) {
+  const { user } = useSession();
+  const canTrade = Boolean(user && user.permissions.includes('client.can_trade') && !isViewOnly(toAccessSubject(user)));
+  useMarketLiveUpdates(user?.user_info.id ?? null);
+  const [target, setTarget] = useState<NegotiationTarget | null>(null);
+  const closeQuote = useCloseQuote();
+  // The first page is shared with the blotter (same query key): only its restriction text is read here.
+  const restriction = usePublicRuns({ page: 1, page_size: 100, search: '', my_quotes: false }).data?.restriction_text ?? null;
+
+  const open = useCallback((quote: Quote) => setTarget({ quoteId: quote.id, quote }), []);
+  const close = useCallback(
+    (quote: Quote) =>
+      closeQuote.mutate(quote.id, {
+        onSuccess: () => showToast({ severity: 'info', summary: 'Quote closed', detail: quote.display_name }),
+        onError: (error) => showToast({ severity: 'error', summary: 'Could not close the quote', detail: describeError(error) }),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [closeQuote.mutate],
+  );
+
+  return (
+    <>
+      <div className={classes.layout}>
+        <QuoteTicket canTrade={canTrade} restrictionText={restriction} {...slots} />
+        <PublicRunsPanel canTrade={canTrade} onOpen={open} onClose={close} status={<LiveStatusBadge />} />
+      </div>
+      <div className={classes.side}>
+        <PrivateRunsPanel canTrade={canTrade} onOpen={open} onClose={close} />
+        <NegotiationsPanel onOpen={setTarget} />
+        <ClustersPanel canTrade={canTrade} />
+      </div>
+      <NegotiationDialog target={target} onClose={() => setTarget(null)} canTrade={canTrade} renderPricing={slots.renderPricing} />
+    </>
+  );
+}

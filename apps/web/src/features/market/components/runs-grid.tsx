@@ -1,0 +1,238 @@
+/**
+ * The runs blotter grid: AG Grid over a page of quotes (client-side row model keyed by quote id),
+ * so a live update replaces one row and the changed cells flash briefly. Keyboard: arrows move,
+ * Enter opens the focused quote (counter, or your own quote's negotiations), Delete closes your own.
+ */
+import type { Quote } from '@dart/contracts';
+import { Badge, Button, Group, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
+import {
+  CellStyleModule,
+  ClientSideRowModelModule,
+  colorSchemeDark,
+  HighlightChangesModule,
+  ModuleRegistry,
+  RenderApiModule,
+  RowApiModule,
+  RowStyleModule,
+  themeQuartz,
+  type CellKeyDownEvent,
+  type ColDef,
+  type GetRowIdParams,
+  type GridApi,
+  type GridReadyEvent,
+  type ICellRendererParams,
+  type RowClassRules,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { formatPrice, formatQuantum, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
+import classes from './market.module.css';
+
+ModuleRegistry.registerModules([
+  ClientSideRowModelModule,
+  HighlightChangesModule,
+  CellStyleModule,
+  RowStyleModule,
+  RowApiModule,
+  RenderApiModule,
+]);
+
+const lightTheme = themeQuartz.withParams({
+  fontFamily: 'inherit',
+  headerFontWeight: 600,
+  accentColor: '#1c7ed6',
+  rowHeight: 38,
+  cellHorizontalPadding: 10,
+});
+const darkTheme = themeQuartz
+  .withPart(colorSchemeDark)
+  .withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: '#4dabf7', rowHeight: 38, cellHorizontalPadding: 10 });
+
+export interface RunsGridProps {
+  rows: Quote[];
+  /** Accessible name of the grid. */
+  label: string;
+  onOpen: (quote: Quote) => void;
+  onClose: (quote: Quote) => void;
+  canTrade: boolean;
+  height?: number;
+  /** Show the sender column (private runs name the sending firm). */
+  showSender?: boolean;
+}
+
+interface ActionParams extends ICellRendererParams<Quote> {
+  onOpen: (quote: Quote) => void;
+  onClose: (quote: Quote) => void;
+  canTrade: boolean;
+}
+
+function SideCell({ data }: ICellRendererParams<Quote>) {
+  if (!data) return null;
+  return (
+    <Text span fw={700} size="sm" c={data.quote_type === 'BID' ? 'teal' : 'red'}>
+      {data.quote_type === 'BID' ? 'Bid' : 'Ask'}
+    </Text>
+  );
+}
+
+function BondCell({ data }: ICellRendererParams<Quote>) {
+  if (!data) return null;
+  return <span title={`${data.display_name} · ${data.isin}`}>{data.display_name}</span>;
+}
+
+function StatusCell({ data }: ICellRendererParams<Quote>) {
+  if (!data) return null;
+  const status = QUOTE_STATUS_LABELS[data.status];
+  return (
+    <Tooltip label={status.description}>
+      <Badge variant={data.status === 'open' ? 'dot' : 'filled'} color={status.color} radius="sm" size="sm">
+        {status.label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function ActionCell({ data, onOpen, onClose, canTrade }: ActionParams) {
+  if (!data || !canTrade || data.status !== 'open') return null;
+  const name = `${data.quote_type === 'BID' ? 'bid' : 'ask'} on ${data.display_name}`;
+  return data.is_mine ? (
+    <Group gap={4} wrap="nowrap">
+      <Button size="compact-xs" variant="subtle" onClick={() => onOpen(data)} aria-label={`Negotiations on your ${name}`} tabIndex={-1}>
+        View
+      </Button>
+      <Button size="compact-xs" variant="subtle" color="red" onClick={() => onClose(data)} aria-label={`Close your ${name}`} tabIndex={-1}>
+        Close
+      </Button>
+    </Group>
+  ) : (
+    <Button size="compact-xs" variant="light" onClick={() => onOpen(data)} aria-label={`Counter the ${name}`} tabIndex={-1}>
+      Counter
+    </Button>
+  );
+}
+
+const rowClassRules: RowClassRules<Quote> = {
+  [classes.inactiveRow!]: (params) => Boolean(params.data && params.data.status !== 'open'),
+  [classes.mineRow!]: (params) => Boolean(params.data?.is_mine),
+};
+
+export function RunsGrid({ rows, label, onOpen, onClose, canTrade, height = 360, showSender = false }: RunsGridProps) {
+  const scheme = useComputedColorScheme('light');
+  const apiRef = useRef<GridApi<Quote> | null>(null);
+  const knownIds = useRef<Set<string> | null>(null);
+
+  const columnDefs = useMemo<ColDef<Quote>[]>(
+    () => [
+      { colId: 'side', headerName: 'Side', field: 'quote_type', width: 62, cellRenderer: SideCell },
+      {
+        colId: 'bond',
+        headerName: 'Bond',
+        field: 'display_name',
+        flex: 1,
+        minWidth: 170,
+        cellRenderer: BondCell,
+      },
+      {
+        colId: 'yield',
+        headerName: 'Yield',
+        field: 'yield_stored',
+        width: 96,
+        type: 'rightAligned',
+        enableCellChangeFlash: true,
+        valueFormatter: (p) => formatYield(p.value as number),
+        cellClass: classes.numberCell,
+      },
+      {
+        colId: 'price',
+        headerName: 'Price',
+        field: 'unit_price_stored',
+        width: 92,
+        type: 'rightAligned',
+        enableCellChangeFlash: true,
+        valueFormatter: (p) => formatPrice(p.value as number),
+        cellClass: classes.numberCell,
+      },
+      {
+        colId: 'quantum',
+        headerName: 'Quantum',
+        field: 'remaining_quantum',
+        width: 104,
+        type: 'rightAligned',
+        enableCellChangeFlash: true,
+        headerTooltip: 'Units still available (of the quoted quantum)',
+        valueFormatter: (p) => formatQuantum(p.value as number),
+        cellClass: classes.numberCell,
+      },
+      {
+        colId: 'settlement',
+        headerName: 'Settles',
+        width: 78,
+        valueGetter: (p) => (p.data ? (p.data.settlement_delta === null ? p.data.settlement_date : `T+${p.data.settlement_delta}`) : ''),
+        headerTooltip: 'Settlement',
+      },
+      {
+        colId: 'from',
+        headerName: showSender ? 'From' : 'Firm',
+        width: 108,
+        valueGetter: (p) => (p.data ? (p.data.is_mine ? 'You' : (p.data.client_name ?? 'Anonymous')) : ''),
+      },
+      { colId: 'status', headerName: 'Status', field: 'status', width: 96, cellRenderer: StatusCell, enableCellChangeFlash: true },
+      {
+        colId: 'actions',
+        headerName: '',
+        width: 124,
+        sortable: false,
+        cellRenderer: ActionCell,
+        cellRendererParams: { onOpen, onClose, canTrade },
+      },
+    ],
+    [onOpen, onClose, canTrade, showSender],
+  );
+
+  // New rows (not seen before) flash too, so a quote arriving live is noticed.
+  useEffect(() => {
+    const api = apiRef.current;
+    const ids = new Set(rows.map((row) => row.id));
+    const previous = knownIds.current;
+    knownIds.current = ids;
+    if (!api || !previous) return;
+    const added = rows.filter((row) => !previous.has(row.id)).map((row) => row.id);
+    if (added.length === 0) return;
+    const handle = window.setTimeout(() => {
+      const nodes = added.map((id) => api.getRowNode(id)).filter((node) => node !== undefined);
+      if (nodes.length > 0) api.flashCells({ rowNodes: nodes });
+    }, 0);
+    return () => window.clearTimeout(handle);
+  }, [rows]);
+
+  const onCellKeyDown = (event: CellKeyDownEvent<Quote>) => {
+    const key = (event.event as KeyboardEvent | null)?.key;
+    const quote = event.data;
+    if (!quote || !canTrade || quote.status !== 'open') return;
+    if (key === 'Enter') onOpen(quote);
+    else if (key === 'Delete' && quote.is_mine) onClose(quote);
+  };
+
+  return (
+    <div className={classes.grid} style={{ height }} data-testid={`grid-${label.toLowerCase().replaceAll(' ', '-')}`}>
+      <AgGridReact<Quote>
+        theme={scheme === 'dark' ? darkTheme : lightTheme}
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={{ sortable: true, resizable: true, suppressHeaderMenuButton: true }}
+        getRowId={(params: GetRowIdParams<Quote>) => params.data.id}
+        rowClassRules={rowClassRules}
+        onGridReady={(event: GridReadyEvent<Quote>) => {
+          apiRef.current = event.api;
+          knownIds.current = new Set(rows.map((row) => row.id));
+        }}
+        onCellKeyDown={onCellKeyDown}
+        onRowDoubleClicked={(event) => event.data && canTrade && event.data.status === 'open' && onOpen(event.data)}
+        suppressCellFocus={false}
+        overlayNoRowsTemplate="<span></span>"
+        cellFlashDuration={900}
+        cellFadeDuration={600}
+      />
+    </div>
+  );
+}

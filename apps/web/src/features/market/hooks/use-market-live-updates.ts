@@ -1,0 +1,106 @@
+/**
+ * Applies `ws/trade/d/` market events to the market's query keys (one socket per session, see
+ * lib/live): quotes are patched in place, unknown ones refetched; negotiations, clusters and
+ * deals update their keys; a reconnect after being offline refetches the runs.
+ */
+import {
+  ClusterEventPayloadSchema,
+  DealEventPayloadSchema,
+  MARKET_TOPICS,
+  NegotiationEventPayloadSchema,
+  QuoteEventPayloadSchema,
+  type Quote,
+} from '@dart/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvents } from '../../../lib/live';
+import { showToast } from '../../../lib/toast';
+import { applyDealEvent, rememberDeal } from '../api/deals-store';
+import { QUOTE_KEY } from '../api/get-quote';
+import { CLUSTERS_KEY, clustersQueryOptions } from '../api/list-clusters';
+import { PRIVATE_RUNS_KEY } from '../api/list-private-runs';
+import { PUBLIC_RUNS_KEY } from '../api/list-public-runs';
+import { applyNegotiationEvent, NEGOTIATIONS_KEY, type NegotiationRecord } from '../api/negotiations-store';
+import { findBondName, patchQuoteInRuns } from '../utils/patch-runs';
+import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
+
+export function useMarketLiveUpdates(myUserId: string | null): void {
+  const queryClient = useQueryClient();
+
+  useLiveEvents(
+    (event) => {
+      switch (event.topic) {
+        case MARKET_TOPICS.publicRun:
+        case MARKET_TOPICS.privateRun:
+        case MARKET_TOPICS.openOrders: {
+          const parsed = QuoteEventPayloadSchema.safeParse(event.payload);
+          if (!parsed.success) return;
+          const { quote, quote_id } = parsed.data;
+          if (quote) queryClient.setQueryData<Quote>([...QUOTE_KEY, quote_id], (old) => (old ? { ...old, ...quote } : old));
+          const patched = quote ? patchQuoteInRuns(queryClient, quote) : false;
+          if (!patched || parsed.data.action === 'created')
+            void queryClient.invalidateQueries({ queryKey: event.topic === MARKET_TOPICS.privateRun ? PRIVATE_RUNS_KEY : PUBLIC_RUNS_KEY });
+          return;
+        }
+        case MARKET_TOPICS.refreshRuns:
+          void queryClient.invalidateQueries({ queryKey: PUBLIC_RUNS_KEY });
+          void queryClient.invalidateQueries({ queryKey: PRIVATE_RUNS_KEY });
+          return;
+        case MARKET_TOPICS.rfqNegotiation: {
+          const parsed = NegotiationEventPayloadSchema.safeParse(event.payload);
+          if (!parsed.success) return;
+          applyNegotiationEvent(queryClient, parsed.data, myUserId);
+          const last = parsed.data.last;
+          if (last.by_user_id !== myUserId && last.action === 'counter')
+            showToast({
+              severity: 'info',
+              summary: 'New counter',
+              detail: `${formatYield(last.yield_stored)} · ${formatPrice(last.unit_price_stored)} for ${formatQuantum(last.quantum)} units`,
+            });
+          return;
+        }
+        case MARKET_TOPICS.cluster: {
+          if (!ClusterEventPayloadSchema.safeParse(event.payload).success) return;
+          void queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY });
+          return;
+        }
+        case MARKET_TOPICS.considerationUpdate: {
+          const parsed = DealEventPayloadSchema.safeParse(event.payload);
+          if (!parsed.success) return;
+          const deal = parsed.data;
+          // The event names neither the bond nor the side: take them from a negotiation on a cached quote of that bond.
+          const records = queryClient.getQueryData<NegotiationRecord[]>(NEGOTIATIONS_KEY) ?? [];
+          let context: { display_name: string | null; side: 'buy' | 'sell' | null } = {
+            display_name: findBondName(queryClient, deal.finstrument_id),
+            side: null,
+          };
+          for (const record of records) {
+            const quote = queryClient.getQueryData<Quote>([...QUOTE_KEY, record.quote_id]);
+            if (quote?.finstrument_id !== deal.finstrument_id || record.status === 'rejected') continue;
+            context = {
+              display_name: quote.display_name,
+              side: (record.role === 'quoter') === (quote.quote_type === 'BID') ? 'buy' : 'sell',
+            };
+            break;
+          }
+          applyDealEvent(queryClient, deal, context);
+          showToast({
+            severity: 'success',
+            summary: 'Deal done',
+            detail: `${formatQuantum(deal.quantum)} units at ${formatPrice(deal.price)} (${formatYield(deal.yield)})`,
+          });
+          // Cluster deals come back in full (names, side) with the clusters.
+          void queryClient
+            .fetchQuery({ ...clustersQueryOptions(), staleTime: 0 })
+            .then((list) => list.results.forEach((cluster) => cluster.deal && rememberDeal(queryClient, cluster.deal)))
+            .catch(() => undefined);
+          return;
+        }
+        default:
+          return;
+      }
+    },
+    () => {
+      void queryClient.invalidateQueries({ queryKey: ['market'] });
+    },
+  );
+}

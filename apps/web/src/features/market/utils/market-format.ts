@@ -1,0 +1,36 @@
+/** Display formats of the market screens: Indian digit grouping, yields in %, prices per ₹100. */
+import { formatIndianNumber, type QuoteStatus } from '@dart/contracts';
+
+/** A yield fraction as a percentage with 4 decimals: 0.0778 → '7.7800%'. */
+export function formatYield(fraction: number | null | undefined): string {
+  return fraction === null || fraction === undefined ? '—' : `${(fraction * 100).toFixed(4)}%`;
+}
+
+/** A clean price per ₹100 with 4 decimals. */
+export function formatPrice(price: number | null | undefined): string {
+  return price === null || price === undefined ? '—' : price.toFixed(4);
+}
+
+/** Units in Indian grouping: 1500000 → '15,00,000'. */
+export function formatQuantum(units: number | null | undefined): string {
+  return units === null || units === undefined ? '—' : formatIndianNumber(units, 0);
+}
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, { label: string; color: string; description: string }> = {
+  open: { label: 'Open', color: 'teal', description: 'Open in the market.' },
+  closed: { label: 'Closed', color: 'gray', description: 'Closed by its owner; it can no longer be traded.' },
+  expired: { label: 'Expired', color: 'orange', description: 'Its validity ended; it can no longer be traded.' },
+  replaced: { label: 'Replaced', color: 'violet', description: 'Replaced by a newer quote from the same owner.' },
+  filled: { label: 'Filled', color: 'blue', description: 'Its whole quantum was dealt.' },
+};
+
+/** Time left until an ISO instant, as '2h 05m' / '4m 10s' / 'expired'. */
+export function formatTimeLeft(untilIso: string, now: number): string {
+  const ms = Date.parse(untilIso) - now;
+  if (!Number.isFinite(ms) || ms <= 0) return 'expired';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes >= 24 * 60) return `${Math.floor(minutes / 1440)}d ${Math.floor((minutes % 1440) / 60)}h`;
+  if (minutes >= 60) return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+  const seconds = Math.floor((ms % 60_000) / 1000);
+  return `${minutes}m ${String(seconds).padStart(2, '0')}s`;
+}

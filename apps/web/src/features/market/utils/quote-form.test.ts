@@ -1,0 +1,65 @@
+import { MARKET_MESSAGES, MESSAGES } from '@dart/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildQuotePayload, formFieldOf, parsePricingText, type QuoteFormValues } from './quote-form';
+
+const valid: QuoteFormValues = {
+  quoteType: 'BID',
+  finstrumentId: 42,
+  fixedField: 'yield',
+  valueText: '7.5',
+  quantum: 1000,
+  validity: 1440,
+  settlementDelta: 1,
+  counterparties: [],
+};
+
+describe('quote ticket payload', () => {
+  it('sends a yield typed in % as a 6-dp fraction with settlement delta, never a settlement date', () => {
+    const result = buildQuotePayload(valid);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.payload).toMatchObject({
+      finstrument_id: 42,
+      quote_type: 'BID',
+      yield_stored: 0.075,
+      settlement_delta: 1,
+      fixed_field: 'yield',
+    });
+    expect(result.payload.unit_price_stored).toBeUndefined();
+    expect(result.payload.settlement).toBeUndefined();
+  });
+
+  it('sends a price by price with 4 decimals', () => {
+    const result = buildQuotePayload({ ...valid, fixedField: 'price', valueText: '100.12345' });
+    expect(result.ok && result.payload.unit_price_stored).toBe(100.1235);
+  });
+
+  it('shows the spec messages for quantum and the typed value', () => {
+    expect(buildQuotePayload({ ...valid, quantum: 0 })).toEqual({ ok: false, errors: { quantum: MESSAGES.cannotBeZero } });
+    expect(buildQuotePayload({ ...valid, quantum: -5 })).toEqual({ ok: false, errors: { quantum: MESSAGES.cannotBeNegative } });
+    expect(buildQuotePayload({ ...valid, quantum: 1e13 })).toEqual({ ok: false, errors: { quantum: MESSAGES.max12Digits } });
+    expect(buildQuotePayload({ ...valid, valueText: '' })).toEqual({ ok: false, errors: { value: MESSAGES.required } });
+    expect(buildQuotePayload({ ...valid, valueText: 'abc' })).toEqual({ ok: false, errors: { value: MESSAGES.shouldBeNumber } });
+    expect(buildQuotePayload({ ...valid, valueText: '120' })).toEqual({ ok: false, errors: { value: MESSAGES.yieldAbove100 } });
+    expect(buildQuotePayload({ ...valid, fixedField: 'price', valueText: '300' })).toEqual({
+      ok: false,
+      errors: { value: MESSAGES.priceBelow250 },
+    });
+    expect(buildQuotePayload({ ...valid, validity: 0 })).toEqual({ ok: false, errors: { validity: MARKET_MESSAGES.validity } });
+  });
+
+  it('asks for a bond and checks counterparty ids', () => {
+    expect(buildQuotePayload({ ...valid, finstrumentId: null })).toEqual({ ok: false, errors: { finstrumentId: 'Choose a bond.' } });
+    expect(buildQuotePayload({ ...valid, counterparties: ['not-an-id'] })).toEqual({
+      ok: false,
+      errors: { counterparties: 'Should be a client id.' },
+    });
+  });
+
+  it('maps server field paths to ticket fields', () => {
+    expect(formFieldOf('yield_stored')).toBe('value');
+    expect(formFieldOf('settlement')).toBe('settlementDelta');
+    expect(formFieldOf('non_field_errors')).toBe('form');
+    expect(parsePricingText('yield', '7.25')).toEqual({ value: 0.0725 });
+  });
+});

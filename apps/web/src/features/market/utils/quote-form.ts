@@ -1,0 +1,77 @@
+/**
+ * The quote ticket's form → the `POST api/trade/eoi/` payload, validated with the server's own
+ * schema (`QuoteCreateSchema`, STYLE practice 15), so the ticket shows the server's messages.
+ */
+import { MESSAGES, QuoteCreateSchema, type QuoteCreate } from '@dart/contracts';
+
+export type FixedField = 'yield' | 'price';
+
+export interface QuoteFormValues {
+  quoteType: 'BID' | 'ASK';
+  finstrumentId: number | null;
+  fixedField: FixedField;
+  /** As typed: yield in %, or clean price per ₹100. */
+  valueText: string;
+  quantum: number | '';
+  validity: number | '';
+  settlementDelta: 0 | 1 | 2;
+  counterparties: string[];
+}
+
+export type QuoteFormField = 'finstrumentId' | 'value' | 'quantum' | 'validity' | 'settlementDelta' | 'counterparties' | 'form';
+export type QuoteFormErrors = Partial<Record<QuoteFormField, string>>;
+
+const NUMBER_PATTERN = /^-?\d*\.?\d+$|^-?\d+\.$/;
+
+/** The typed value on the wire: yield % → fraction, price as is; a message when it is not a number. */
+export function parsePricingText(field: FixedField, text: string): { value: number } | { message: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { message: MESSAGES.required };
+  if (!NUMBER_PATTERN.test(trimmed)) return { message: MESSAGES.shouldBeNumber };
+  const value = Number(trimmed);
+  return { value: field === 'yield' ? value / 100 : value };
+}
+
+const SERVER_FIELD_TO_FORM: Record<string, QuoteFormField> = {
+  finstrument_id: 'finstrumentId',
+  unit_price_stored: 'value',
+  yield_stored: 'value',
+  quantum: 'quantum',
+  validity: 'validity',
+  settlement: 'settlementDelta',
+  settlement_delta: 'settlementDelta',
+  counterparties: 'counterparties',
+};
+
+/** Maps a server (or schema) field path to the ticket's field; unknown ones go above the form. */
+export function formFieldOf(serverField: string): QuoteFormField {
+  return SERVER_FIELD_TO_FORM[serverField.split('.')[0] ?? ''] ?? 'form';
+}
+
+export function buildQuotePayload(values: QuoteFormValues): { ok: true; payload: QuoteCreate } | { ok: false; errors: QuoteFormErrors } {
+  const errors: QuoteFormErrors = {};
+  const pricing = parsePricingText(values.fixedField, values.valueText);
+  if ('message' in pricing) errors.value = pricing.message;
+  const candidate = {
+    finstrument_id: values.finstrumentId ?? undefined,
+    quote_type: values.quoteType,
+    quantum: values.quantum === '' ? undefined : values.quantum,
+    validity: values.validity === '' ? undefined : values.validity,
+    settlement_delta: values.settlementDelta,
+    fixed_field: values.fixedField,
+    ...('value' in pricing ? (values.fixedField === 'yield' ? { yield_stored: pricing.value } : { unit_price_stored: pricing.value }) : {}),
+    counterparties: values.counterparties.map((id) => id.trim()).filter(Boolean),
+  };
+  const parsed = QuoteCreateSchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = formFieldOf(String(issue.path[0] ?? ''));
+      // A missing typed value already has its own message.
+      if (field === 'value' && errors.value) continue;
+      if (field === 'finstrumentId') errors.finstrumentId = 'Choose a bond.';
+      else errors[field] ??= issue.message;
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, payload: parsed.data };
+}
