@@ -31,6 +31,7 @@ import { createTokenSigner } from './modules/auth/tokens';
 import { registerLiveGateway } from './modules/live/live.gateway';
 import { prepareFinstruments, registerFinstrumentsRoutes } from './modules/finstruments';
 import { createMarketService, registerMarketRoutes } from './modules/market';
+import { createExchangeService, createSimulatedParticipants, SimulatedExchange } from './modules/exchange';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -155,9 +156,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerUsersRoutes(app, users);
   const finstruments = await prepareFinstruments(deps, logger);
   registerFinstrumentsRoutes(app, finstruments);
-  const market = createMarketService(deps, finstruments);
+  // The exchange RFQ venue: the SimulatedExchange (NSE / BSE RFQ simulator) until a real gateway plugs in.
+  const venue = new SimulatedExchange(config.exchangeSim);
+  const market = createMarketService(deps, finstruments, { exchange: venue });
   registerMarketRoutes(app, market);
-  if (config.env !== 'test') market.startJobs();
+  const exchange = createExchangeService(deps, market, venue);
+  const participants = createSimulatedParticipants(deps, market);
+  app.decorate('exchange', { venue, service: exchange, participants });
+  if (config.env !== 'test') {
+    market.startJobs();
+    exchange.startJobs();
+  }
+  if (config.exchangeSim.participants) participants.start(config.exchangeSim.intervalMs);
   registerLiveGateway(app);
 
   // The SPA: hashed assets cached for a year, index.html never, history fallback for app routes.
@@ -186,6 +196,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onClose', async () => {
     finstruments.stop();
+    participants.stop();
+    await exchange.stop();
     market.stop();
     unsubscribe();
     await bus.close();

@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   BUILD_ID: z.string().optional(),
   BOND_IMPORT: z.enum(['off', 'slice', 'full']).optional(),
   BOND_DATA_DIR: z.string().default(path.resolve(repoRoot, '../shared/data')),
+  EXCHANGE_SIM_PARTICIPANTS: z.enum(['0', '1']).optional(),
+  EXCHANGE_SIM_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).optional(),
+  EXCHANGE_SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  EXCHANGE_SIM_SETTLE_MS: z.coerce.number().int().min(0).default(60_000),
+  EXCHANGE_SIM_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
 });
 
 export interface Config {
@@ -69,6 +74,12 @@ export interface Config {
   bondImport: 'off' | 'slice' | 'full';
   /** Folder holding `bonds/` and `trades/` (the shared data set). */
   bondDataDir: string;
+  /**
+   * The SimulatedExchange (NSE / BSE RFQ simulator): simulated participants raising and answering RFQs
+   * (default on in development only), venue latency, injected failure rate, time to settlement, and
+   * how often participants act.
+   */
+  exchangeSim: { participants: boolean; latencyMs: number; failureRate: number; settleMs: number; intervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -127,5 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildId: e.BUILD_ID ?? `${pkg.version}-${process.pid}-${Date.now().toString(36)}`,
     bondImport: e.BOND_IMPORT ?? (!e.DATABASE_URL && e.NODE_ENV === 'development' ? 'full' : 'off'),
     bondDataDir: path.resolve(e.BOND_DATA_DIR),
+    exchangeSim: {
+      participants: e.EXCHANGE_SIM_PARTICIPANTS ? e.EXCHANGE_SIM_PARTICIPANTS === '1' : e.NODE_ENV === 'development',
+      latencyMs: e.EXCHANGE_SIM_LATENCY_MS ?? (e.NODE_ENV === 'test' ? 0 : 150),
+      failureRate: e.EXCHANGE_SIM_FAILURE_RATE,
+      settleMs: e.EXCHANGE_SIM_SETTLE_MS,
+      intervalMs: e.EXCHANGE_SIM_INTERVAL_MS,
+    },
   };
 }

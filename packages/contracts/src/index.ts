@@ -275,3 +275,15 @@ export type {
   Cluster,
   MarketTopic,
 } from './market';
+export {
+  EXCHANGE_OF_CLEARING_CORPORATION,
+  CLEARING_CORPORATION_OF_EXCHANGE,
+  EXCHANGE_TRADE_REPORT_STATUSES,
+  EXCHANGE_SETTLEMENT_STATUSES,
+  EXCHANGE_MESSAGES,
+  anonymousParticipant,
+  RfqQuoteQuerySchema,
+  RFQ_UNPAGINATED_MAX,
+  RfqInquiryPayloadSchema,
+} from './market';
+export type { RfqQuoteQuery } from './market';

@@ -128,6 +128,11 @@ export const QuoteCreateShape = {
   rfq_mode: z.enum(RFQ_MODES).nullish(),
   oto_participant_details: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).nullish(),
   origin_trade: z.string().max(100).nullish(),
+  /**
+   * Exchange RFQs (`send_to_rfq`): hide the quoting firm from the venue's participants (default) or
+   * disclose it. Ignored on other quotes.
+   */
+  rfq_anonymous: z.boolean().optional(),
   /** Client ids that receive this quote as a private run; empty/absent = public run. */
   counterparties: z
     .array(z.uuid({ error: 'Should be a client id.' }))
@@ -241,6 +246,11 @@ export const QuoteSchema = z.object({
   rfq_mode: z.string().nullable(),
   end_client_id: z.string().nullable(),
   origin_trade: z.string().nullable(),
+  /** Exchange RFQs only: the venue (NSE / BSE) and its RFQ number; null on Dart's own runs. */
+  exchange: z.string().nullable().optional(),
+  exchange_ref: z.string().nullable().optional(),
+  /** An anonymous exchange RFQ never shows the quoting firm to others (client_name null). */
+  rfq_anonymous: z.boolean().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -459,3 +469,52 @@ export const DealEventPayloadSchema = z.object({
 
 /** Topics under `market.` reach only users with `client.can_trade` (spec §6). */
 export const MARKET_TOPIC_PREFIX = 'market.';
+
+/* ---------- exchange RFQs (NSE RFQ / BSE RFQ through the ExchangeGateway) ---------- */
+
+/** The venue of each clearing corporation: NSE RFQ settles at NSCCL, BSE RFQ at ICCL. */
+export const EXCHANGE_OF_CLEARING_CORPORATION = { NSCCL: 'NSE', ICCL: 'BSE' } as const;
+export const CLEARING_CORPORATION_OF_EXCHANGE = { NSE: 'NSCCL', BSE: 'ICCL' } as const;
+export const EXCHANGE_TRADE_REPORT_STATUSES = ['pending', 'reported', 'failed'] as const;
+export const EXCHANGE_SETTLEMENT_STATUSES = ['pending', 'settled', 'failed'] as const;
+export const EXCHANGE_MESSAGES = {
+  notEnabled: 'Your firm is not enabled for RFQs on this exchange.',
+  noRfqExchange: 'Your firm is not enabled for exchange RFQs.',
+  oneToOneNeedsOne: 'A one-to-one RFQ goes to exactly one counterparty.',
+  unavailable: 'The exchange did not accept the request. Please try again.',
+} as const;
+/** Shown instead of the other firm on an anonymous exchange RFQ deal. */
+export const anonymousParticipant = (exchange: string) => `Anonymous ${exchange} RFQ participant`;
+
+/** `GET api/eoi/rfq-quote/`: open exchange RFQs of the caller's RFQ exchanges. */
+export const RfqQuoteQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MARKET_PAGE_SIZE_MAX, { error: `Page size is at most ${MARKET_PAGE_SIZE_MAX}.` })
+    .default(MARKET_PAGE_SIZE_DEFAULT),
+  search: z.string().trim().max(100).optional(),
+  my_quotes: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  /** `false`: one page of up to RFQ_UNPAGINATED_MAX rows, page and page_size ignored. */
+  paginate: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  exchange: z.enum(['NSE', 'BSE']).optional(),
+});
+export type RfqQuoteQuery = z.output<typeof RfqQuoteQuerySchema>;
+export const RFQ_UNPAGINATED_MAX = 500;
+
+/** Payload of `market.inquiries`: an exchange RFQ changed (sent to each firm enabled on its exchange). */
+export const RfqInquiryPayloadSchema = z.object({
+  action: z.enum(MARKET_QUOTE_ACTIONS),
+  quote_id: z.uuid(),
+  finstrument_id: z.number().int(),
+  exchange: z.string(),
+  quote: QuoteSchema.omit({ is_mine: true, client_name: true, counterparties: true }).nullable(),
+});

@@ -500,10 +500,15 @@ export const quotes = pgTable(
     otoParticipantDetails: jsonb('oto_participant_details'),
     originTrade: text('origin_trade'),
     endClientId: text('end_client_id'),
+    /** Exchange RFQs only: the venue (NSE / BSE), its RFQ number, and whether the quoting firm is hidden. */
+    exchange: text('exchange'),
+    exchangeRef: text('exchange_ref'),
+    rfqAnonymous: boolean('rfq_anonymous').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('quotes_rfq_idx').on(t.exchange, t.status, t.createdAt),
     index('quotes_market_idx').on(t.status, t.createdAt),
     index('quotes_book_idx').on(t.finstrumentId, t.quoteType, t.status, t.settlementDate),
     index('quotes_client_idx').on(t.clientId, t.status, t.createdAt),
@@ -629,4 +634,31 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * A deal struck on an exchange RFQ, as reported to the venue (SimulatedExchange or a real gateway),
+ * with its settlement status at the clearing corporation (NSCCL for NSE, ICCL for BSE).
+ */
+export const exchangeTrades = pgTable(
+  'exchange_trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id),
+    exchange: text('exchange').notNull(),
+    clearingCorporation: text('clearing_corporation').notNull(),
+    /** The venue's trade number once reported. */
+    exchangeTradeId: text('exchange_trade_id'),
+    /** pending | reported | failed */
+    reportStatus: text('report_status').notNull().default('pending'),
+    /** pending | settled | failed */
+    settlementStatus: text('settlement_status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('exchange_trades_deal_key').on(t.dealId), index('exchange_trades_status_idx').on(t.reportStatus, t.settlementStatus)],
 );

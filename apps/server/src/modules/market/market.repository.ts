@@ -1,5 +1,5 @@
 /** SQL of the market module: quotes, clusters, negotiations, deals, idempotency keys. */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { clients, clusters, deals, finstruments, idempotencyKeys, negotiations, quotes } from '../../db/schema';
 
@@ -75,6 +75,8 @@ export function createMarketRepository(db: DbOrTx) {
             eq(quotes.settlementDate, settlementDate),
             gt(quotes.remainingQuantum, 0),
             gt(quotes.expiresAt, now),
+            // Exchange RFQs trade on their venue, never in Dart's own book.
+            isNull(quotes.exchange),
           ),
         )
         .orderBy(asc(quotes.createdAt));
@@ -86,17 +88,31 @@ export function createMarketRepository(db: DbOrTx) {
       mine: boolean;
       privateRuns: boolean;
       finstrumentId?: number | undefined;
+      /** Exchange RFQs on these exchanges (the caller's `rfq_exchanges`) instead of Dart's runs. */
+      rfqExchanges?: readonly string[] | undefined;
       limit: number;
       offset: number;
     }) {
       const conditions: SQL[] = [eq(quotes.status, 'open'), gt(quotes.expiresAt, options.now)];
-      if (options.privateRuns) {
+      if (options.rfqExchanges) {
+        // Own RFQs and responses on any exchange; others' only on the caller's RFQ exchanges and if addressed to it.
+        conditions.push(sql`${quotes.exchange} IS NOT NULL`, visibleTo(options.clientId));
+        conditions.push(
+          options.mine
+            ? eq(quotes.clientId, options.clientId)
+            : or(
+                eq(quotes.clientId, options.clientId),
+                and(inArray(quotes.exchange, [...options.rfqExchanges, '']), gt(quotes.remainingQuantum, 0)),
+              )!,
+        );
+      } else if (options.privateRuns) {
         conditions.push(sql`${quotes.recipients} IS NOT NULL`, visibleTo(options.clientId));
       } else if (options.mine) {
         conditions.push(eq(quotes.clientId, options.clientId));
       } else {
-        conditions.push(isNull(quotes.recipients), gt(quotes.remainingQuantum, 0));
+        conditions.push(isNull(quotes.recipients), gt(quotes.remainingQuantum, 0), isNull(quotes.exchange));
       }
+      if (options.privateRuns && !options.mine) conditions.push(isNull(quotes.exchange));
       if (options.privateRuns && options.mine) conditions.push(eq(quotes.clientId, options.clientId));
       if (options.finstrumentId) conditions.push(eq(quotes.finstrumentId, options.finstrumentId));
       if (options.search) {
@@ -104,11 +120,14 @@ export function createMarketRepository(db: DbOrTx) {
         conditions.push(or(ilike(finstruments.displayName, pattern), ilike(finstruments.isin, pattern))!);
       }
       const where = and(...conditions);
+      // The count joins the bonds only when the search needs them; `soonest` is when the result can next
+      // change by time alone (a quote in it reaching its expiry), for the service's read cache.
+      const counted = db.select({ n: count(), soonest: min(quotes.expiresAt) }).from(quotes);
       const [rows, [total]] = await Promise.all([
         withBond().where(where).orderBy(desc(quotes.createdAt), desc(quotes.id)).limit(options.limit).offset(options.offset),
-        db.select({ n: count() }).from(quotes).innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId)).where(where),
+        options.search ? counted.innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId)).where(where) : counted.where(where),
       ]);
-      return { rows, count: Number(total?.n ?? 0) };
+      return { rows, count: Number(total?.n ?? 0), soonest: total?.soonest ? new Date(total.soonest) : null };
     },
     async dueForExpiry(now: Date, limit: number): Promise<QuoteRow[]> {
       return db
@@ -126,6 +145,30 @@ export function createMarketRepository(db: DbOrTx) {
         .from(clients)
         .where(inArray(clients.id, [...ids]));
       return new Set(rows.map((r) => r.id));
+    },
+    /** The exchanges each firm may use for RFQs (`clients.rfq_exchanges`). */
+    async clientRfqExchanges(ids: readonly string[]): Promise<Map<string, string[]>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: clients.id, rfqExchanges: clients.rfqExchanges })
+        .from(clients)
+        .where(inArray(clients.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r.rfqExchanges]));
+    },
+    /** Firms enabled for RFQs on an exchange (they receive its public RFQs). */
+    async rfqFirms(exchange: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(sql`${exchange} = ANY(${clients.rfqExchanges})`);
+      return rows.map((r) => r.id);
+    },
+    async quotesByIds(ids: readonly string[]): Promise<QuoteRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(quotes)
+        .where(inArray(quotes.id, [...ids]));
     },
     async clientNames(ids: readonly string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();

@@ -18,6 +18,7 @@ import {
   QuoteListSchema,
   QuoteSchema,
   QuoteUpdateSchema,
+  RfqQuoteQuerySchema,
   TradeTimingsSchema,
   type AccessPolicy,
 } from '@dart/contracts';
@@ -112,6 +113,19 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
       },
     },
     async (request) => market.listRuns(request.principal!, request.query, true),
+  );
+  r.get(
+    '/api/eoi/rfq-quote/',
+    {
+      config: { policy: READ },
+      schema: {
+        tags,
+        summary: "Exchange RFQs (NSE / BSE RFQ) on the caller's firm's rfq_exchanges, and the firm's own RFQs and responses",
+        querystring: RfqQuoteQuerySchema,
+        response: { 200: QuoteListSchema },
+      },
+    },
+    async (request) => market.listRfqQuotes(request.principal!, request.query),
   );
   r.get(
     '/api/trade/eoi/:id/',

@@ -6,8 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  anonymousParticipant,
   canOverridePrice,
+  EXCHANGE_MESSAGES,
+  EXCHANGE_OF_CLEARING_CORPORATION,
+  CLEARING_CORPORATION_OF_EXCHANGE,
   MARKET_MESSAGES,
+  MARKET_TOPIC_PREFIX,
   MARKET_TOPICS,
   TRADE_TIMING_RESTRICTION_TEXT,
   TRADE_TIMINGS,
@@ -18,6 +23,8 @@ import {
   type Quote,
   type QuoteAdd,
   type QuoteUpdate,
+  type RfqQuoteQuery,
+  RFQ_UNPAGINATED_MAX,
 } from '@dart/contracts';
 import { formatDate, INDIA_SETTLEMENT_CALENDAR, parseDate } from '@dart/bond-math';
 import type { Tx } from '../../db/client';
@@ -28,6 +35,7 @@ import { appendEvent, publishAll, type DomainEvent } from '../../lib/events';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
 import type { FinstrumentsService } from '../finstruments';
+import { ExchangeUnavailableError, type ExchangeGateway, type ExchangeName } from '../exchange/exchange.gateway';
 import {
   createMarketRepository,
   type ClusterRow,
@@ -41,6 +49,9 @@ import { OrderBook, type BookQuote } from './matching-engine';
 const isSet = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
 const EXPIRY_SWEEP_MS = 5_000;
 const EXPIRY_BATCH = 500;
+/** Public-run pages are shared by every reader; a cached page lives at most this long (see README). */
+const RUNS_CACHE_TTL_MS = 1_000;
+const RUNS_CACHE_LIMIT = 200;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const hasTradeAccess = (p: Principal) => p.permissions.includes('client.can_trade');
@@ -53,10 +64,52 @@ export interface IdempotencyInput {
   body: unknown;
 }
 
-export function createMarketService(deps: AppDeps, finstruments: FinstrumentsService) {
+export interface MarketOptions {
+  /** The exchange RFQ venue (SimulatedExchange by default); without it `send_to_rfq` is refused. */
+  exchange?: ExchangeGateway;
+}
+
+export function createMarketService(deps: AppDeps, finstruments: FinstrumentsService, settings: MarketOptions = {}) {
   const { database, bus } = deps;
   const repo = createMarketRepository(database.db);
+  const gateway = settings.exchange;
+  /** Called after commit with the ids of deals made (the exchange module reports RFQ deals). */
+  const dealListeners = new Set<(dealId: string) => void>();
+
+  /** A venue call; a refusal or failure becomes 503 and nothing is stored. */
+  async function atExchange<T>(call: (g: ExchangeGateway) => Promise<T>): Promise<T> {
+    if (!gateway) throw new AppError('SERVICE_UNAVAILABLE', EXCHANGE_MESSAGES.unavailable);
+    try {
+      return await call(gateway);
+    } catch (error) {
+      if (error instanceof ExchangeUnavailableError) throw new AppError('SERVICE_UNAVAILABLE', EXCHANGE_MESSAGES.unavailable);
+      throw error;
+    }
+  }
+  const rfqExchangesOf = async (clientId: string) => (await repo.clientRfqExchanges([clientId])).get(clientId) ?? [];
+  /** An exchange RFQ is visible only to firms enabled for RFQs on its exchange (and its own firm). */
+  async function mayAccessExchange(q: QuoteRow, p: Principal): Promise<boolean> {
+    if (!q.exchange || q.clientId === p.clientId) return true;
+    return (await rfqExchangesOf(p.clientId)).includes(q.exchange);
+  }
   let timer: NodeJS.Timeout | null = null;
+
+  /**
+   * Read cache of public-run pages (the rows before the per-reader projection). Any market change
+   * clears it: on this node right after commit, on the others through the bus. An entry also ends at
+   * the first expiry among its quotes and after RUNS_CACHE_TTL_MS (a lost bus message heals by then).
+   * The generation keeps a read that raced a change from storing what it saw.
+   */
+  type RunsPage = Awaited<ReturnType<typeof repo.listMarket>>;
+  const runsCache = new Map<string, { page: RunsPage; validUntil: number }>();
+  let runsGeneration = 0;
+  const invalidateRuns = () => {
+    runsGeneration++;
+    runsCache.clear();
+  };
+  const unsubscribeRuns = bus.subscribe((message) => {
+    if (message.topic.startsWith(MARKET_TOPIC_PREFIX)) invalidateRuns();
+  });
 
   /** One transaction: the change, its audit rows and its outbox events; events go out after commit. */
   async function change<T>(fn: (tx: Tx, emit: (event: DomainEvent) => void) => Promise<T>): Promise<T> {
@@ -68,7 +121,12 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       for (const event of pending) messages.push(await appendEvent(tx, event));
       return value;
     });
+    invalidateRuns();
     await publishAll(bus, messages);
+    const dealIds = new Set(
+      messages.filter((m) => m.topic === MARKET_TOPICS.considerationUpdate).map((m) => (m.payload as { deal_id: string }).deal_id),
+    );
+    for (const id of dealIds) for (const listener of dealListeners) listener(id);
     return result;
   }
 
@@ -76,6 +134,8 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     const q = row.quote;
     const mine = reader !== null && q.clientId === reader.clientId;
     const privateToReader = reader !== null && q.recipients !== null && q.recipients.includes(reader.clientId);
+    // Exchange RFQs: a disclosed RFQ names its firm to every participant who sees it; an anonymous one to nobody.
+    const named = mine || (q.exchange ? !q.rfqAnonymous && reader !== null : privateToReader);
     return {
       id: q.id,
       finstrument_id: q.finstrumentId,
@@ -106,25 +166,40 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       private: q.recipients !== null,
       counterparties: mine ? (q.recipients ?? []) : null,
       is_mine: mine,
-      client_name: mine || privateToReader ? row.clientName : null,
+      client_name: named ? row.clientName : null,
       broker_id: mine ? q.brokerId : null,
       clearing_corporation: q.clearingCorporation,
       rfq_mode: q.rfqMode,
       end_client_id: mine ? q.endClientId : null,
       origin_trade: mine ? q.originTrade : null,
+      exchange: q.exchange,
+      exchange_ref: q.exchangeRef,
+      rfq_anonymous: q.rfqAnonymous,
       created_at: q.createdAt.toISOString(),
       updated_at: q.updatedAt.toISOString(),
     };
   }
 
   /** Live events of a quote change: public runs to every trading user, private runs to owner + recipients only. */
-  function emitQuote(emit: (event: DomainEvent) => void, view: QuoteWithBond, action: string) {
+  function emitQuote(emit: (event: DomainEvent) => void, view: QuoteWithBond, action: string, rfqFirms?: readonly string[]) {
     const { is_mine: _m, client_name: _c, counterparties: _p, ...quote } = quoteView(view, null);
     const payload = { action, quote_id: view.quote.id, finstrument_id: view.quote.finstrumentId, quote };
     const recipients = view.quote.recipients;
-    if (recipients === null) emit({ topic: MARKET_TOPICS.publicRun, clientId: null, payload });
+    if (view.quote.exchange) {
+      // Exchange RFQs travel as inquiries to the firms enabled on the exchange (or the addressed ones), anonymously.
+      const to = recipients === null ? (rfqFirms ?? []) : recipients;
+      for (const clientId of new Set([view.quote.clientId, ...to]))
+        emit({ topic: MARKET_TOPICS.inquiries, clientId, payload: { ...payload, exchange: view.quote.exchange } });
+    } else if (recipients === null) emit({ topic: MARKET_TOPICS.publicRun, clientId: null, payload });
     else for (const clientId of new Set([view.quote.clientId, ...recipients])) emit({ topic: MARKET_TOPICS.privateRun, clientId, payload });
     emit({ topic: MARKET_TOPICS.openOrders, clientId: view.quote.clientId, payload: { action, quote_id: view.quote.id } });
+  }
+
+  /** The live events of a quote change; a public exchange RFQ goes to every firm enabled on its exchange. */
+  async function announce(tx: Tx, emit: (event: DomainEvent) => void, view: QuoteWithBond, action: string) {
+    const firms =
+      view.quote.exchange && view.quote.recipients === null ? await createMarketRepository(tx).rfqFirms(view.quote.exchange) : undefined;
+    emitQuote(emit, view, action, firms);
   }
 
   async function viewOf(tx: Tx, id: string): Promise<QuoteWithBond> {
@@ -225,7 +300,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       after: { status, replaced_by: replacedBy ?? null },
     });
     const view = await viewOf(tx, row.id);
-    emitQuote(emit, view, status);
+    await announce(tx, emit, view, status);
     return view;
   }
 
@@ -289,17 +364,30 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
 
   async function dealView(d: DealRow | undefined, reader: Principal): Promise<Deal | null> {
     if (!d) return null;
-    const [bond, names] = await Promise.all([repo.bond(d.finstrumentId), repo.clientNames([d.buyerClientId, d.sellerClientId])]);
+    const [bond, names, legs] = await Promise.all([
+      repo.bond(d.finstrumentId),
+      repo.clientNames([d.buyerClientId, d.sellerClientId]),
+      repo.quotesByIds([d.bidQuoteId, d.askQuoteId].filter(isSet)),
+    ]);
+    // A deal on an anonymous exchange RFQ never names (or identifies) the other firm.
+    const anonymousRfq = legs.find((q) => q.exchange && q.rfqAnonymous);
+    const hidden = (clientId: string) => anonymousRfq !== undefined && clientId !== reader.clientId;
+    const who = (clientId: string) => ({
+      id: hidden(clientId) ? '' : clientId,
+      name: hidden(clientId) ? anonymousParticipant(anonymousRfq!.exchange!) : (names.get(clientId) ?? ''),
+    });
+    const buyer = who(d.buyerClientId);
+    const seller = who(d.sellerClientId);
     return {
       id: d.id,
       finstrument_id: d.finstrumentId,
       isin: bond?.isin ?? '',
       display_name: bond?.displayName ?? '',
       side: d.buyerClientId === reader.clientId ? 'buy' : 'sell',
-      buyer_client_id: d.buyerClientId,
-      seller_client_id: d.sellerClientId,
-      buyer_name: names.get(d.buyerClientId) ?? '',
-      seller_name: names.get(d.sellerClientId) ?? '',
+      buyer_client_id: buyer.id,
+      seller_client_id: seller.id,
+      buyer_name: buyer.name,
+      seller_name: seller.name,
       bid_quote_id: d.bidQuoteId,
       ask_quote_id: d.askQuoteId,
       cluster_id: d.clusterId,
@@ -352,6 +440,8 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
 
   /** Runs the engine for a new or changed quote: resting interest loaded under the bond's lock, fills → clusters. */
   async function match(tx: Tx, incoming: QuoteRow, audit: AuditContext, emit: (event: DomainEvent) => void): Promise<QuoteRow> {
+    // Exchange RFQs and their responses trade on the venue, not in Dart's book.
+    if (incoming.exchange) return incoming;
     const r = createMarketRepository(tx);
     const resting = await r.restingQuotes(incoming.finstrumentId, opposite(incoming.quoteType), incoming.settlementDate, deps.now());
     const book = new OrderBook();
@@ -413,7 +503,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     let target: QuoteRow | undefined;
     if (input.respond_to) {
       target = await repo.findQuote(input.respond_to);
-      if (!target || !mayAccess(target, p)) throw notFound();
+      if (!target || !mayAccess(target, p) || !(await mayAccessExchange(target, p))) throw notFound();
       if (target.clientId === p.clientId) throw new AppError('BAD_REQUEST', MARKET_MESSAGES.ownQuote);
       if (target.status !== 'open') throw new AppError('CONFLICT', MARKET_MESSAGES.quoteNotOpen);
     }
@@ -426,6 +516,30 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     if (counterparties.some((id) => !known.has(id))) throw fieldError('counterparties', 'Unknown counterparty.');
     const bond = await repo.bond(finstrumentId);
     if (!bond) throw fieldError('finstrument_id', 'Bond not found.');
+
+    // Exchange RFQs (send_to_rfq) and responses to them go through the ExchangeGateway before they are stored.
+    let exchange: ExchangeName | null = null;
+    let rfqAnonymous = false;
+    let clearingCorporation: string | null = input.clearing_corporation ?? null;
+    let rfqMode: string | null = input.rfq_mode ?? null;
+    if (target?.exchange) {
+      exchange = target.exchange as ExchangeName;
+      rfqAnonymous = target.rfqAnonymous;
+      clearingCorporation = target.clearingCorporation;
+      rfqMode = target.rfqMode;
+    } else if (input.send_to_rfq && !target) {
+      const enabled = (await rfqExchangesOf(p.clientId)) as ExchangeName[];
+      if (enabled.length === 0) throw new AppError('FORBIDDEN', EXCHANGE_MESSAGES.noRfqExchange);
+      exchange = input.clearing_corporation ? EXCHANGE_OF_CLEARING_CORPORATION[input.clearing_corporation] : enabled[0]!;
+      if (!enabled.includes(exchange)) throw fieldError('clearing_corporation', EXCHANGE_MESSAGES.notEnabled);
+      clearingCorporation = CLEARING_CORPORATION_OF_EXCHANGE[exchange];
+      rfqMode = input.rfq_mode ?? 'ONE_TO_MANY';
+      if (rfqMode === 'ONE_TO_ONE' && counterparties.length !== 1) throw fieldError('counterparties', EXCHANGE_MESSAGES.oneToOneNeedsOne);
+      const theirs = await repo.clientRfqExchanges(counterparties);
+      if (counterparties.some((id) => !(theirs.get(id) ?? []).includes(exchange!)))
+        throw fieldError('counterparties', 'Every counterparty must be enabled for RFQs on this exchange.');
+      rfqAnonymous = input.rfq_anonymous ?? true;
+    }
 
     let price: number;
     let yieldFraction: number;
@@ -456,6 +570,30 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     const now = deps.now();
     const expiresAt = input.expiry_date_stored ? new Date(input.expiry_date_stored) : new Date(now.getTime() + input.validity * 60_000);
     if (expiresAt <= now) throw fieldError('expiry_date_stored', 'Expiry should be in the future.');
+    let exchangeRef: string | null = null;
+    if (exchange) {
+      const venue = exchange;
+      const submitted = target?.exchange
+        ? await atExchange((g) =>
+            g.respond({ exchange: venue, rfqRef: target.exchangeRef ?? '', price, yieldFraction, quantum: input.quantum }),
+          )
+        : await atExchange((g) =>
+            g.publishRfq({
+              exchange: venue,
+              mode: rfqMode as 'ONE_TO_ONE' | 'ONE_TO_MANY',
+              anonymous: rfqAnonymous,
+              isin: bond.isin,
+              side: quoteType as 'BID' | 'ASK',
+              quantum: input.quantum,
+              price,
+              yieldFraction,
+              settlementDate,
+              validUntil: expiresAt,
+              counterparty: counterparties[0],
+            }),
+          );
+      exchangeRef = submitted.ref;
+    }
 
     try {
       const body = await change(async (tx, emit) => {
@@ -482,14 +620,17 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
           source: input.source,
           state: input.state,
           isBest: input.is_best,
-          sendToRfq: input.send_to_rfq,
+          sendToRfq: input.send_to_rfq || exchange !== null,
           whatsappConsent: input.whatsapp_consent,
           replaces: input.replaces ?? null,
           respondTo: target?.id ?? null,
           recipients: counterparties.length > 0 ? counterparties : null,
           brokerId: input.broker_id ?? null,
-          clearingCorporation: input.clearing_corporation ?? null,
-          rfqMode: input.rfq_mode ?? null,
+          clearingCorporation,
+          rfqMode,
+          exchange,
+          exchangeRef,
+          rfqAnonymous,
           otoParticipantDetails: input.oto_participant_details ?? null,
           originTrade: input.origin_trade ?? null,
           endClientId: input.end_client_id ?? null,
@@ -518,7 +659,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         }
         await match(tx, inserted, audit, emit);
         const view = await viewOf(tx, inserted.id);
-        emitQuote(emit, view, 'created');
+        await announce(tx, emit, view, 'created');
         const result = quoteView(view, p);
         if (idempotency)
           await r.storeIdempotent({
@@ -563,27 +704,72 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     },
     stop(): void {
       if (timer) clearInterval(timer);
+      unsubscribeRuns();
     },
 
     async listRuns(p: Principal, query: MarketQuery, privateRuns: boolean) {
       const base = { page: query.page, page_size: query.page_size };
       if (!hasTradeAccess(p)) return { ...base, count: 0, results: [], restriction_text: TRADE_TIMING_RESTRICTION_TEXT };
+      const mine = query.my_quotes ?? false;
+      const options = {
+        clientId: p.clientId,
+        now: deps.now(),
+        search: query.search || undefined,
+        mine,
+        privateRuns,
+        finstrumentId: query.finstrument_id,
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      };
+      // Only the public, not-mine list is the same for every reader and so shared.
+      const shared = !privateRuns && !mine;
+      const key = shared ? JSON.stringify([options.search ?? '', options.finstrumentId ?? 0, options.limit, options.offset]) : '';
+      const nowMs = options.now.getTime();
+      const hit = shared ? runsCache.get(key) : undefined;
+      let page: RunsPage;
+      if (hit && nowMs < hit.validUntil) page = hit.page;
+      else {
+        const generation = runsGeneration;
+        page = await repo.listMarket(options);
+        if (shared && generation === runsGeneration) {
+          if (runsCache.size >= RUNS_CACHE_LIMIT) runsCache.clear();
+          const validUntil = Math.min(nowMs + RUNS_CACHE_TTL_MS, page.soonest?.getTime() ?? Number.POSITIVE_INFINITY);
+          runsCache.set(key, { page, validUntil });
+        }
+      }
+      return { ...base, count: page.count, results: page.rows.map((row) => quoteView(row, p)), restriction_text: null };
+    },
+
+    /** `GET api/eoi/rfq-quote/`: open exchange RFQs on the caller's RFQ exchanges, and the caller's own. */
+    async listRfqQuotes(p: Principal, query: RfqQuoteQuery) {
+      const paginate = query.paginate ?? true;
+      const page = paginate ? query.page : 1;
+      const pageSize = paginate ? query.page_size : RFQ_UNPAGINATED_MAX;
+      const base = { page, page_size: pageSize };
+      if (!hasTradeAccess(p)) return { ...base, count: 0, results: [], restriction_text: TRADE_TIMING_RESTRICTION_TEXT };
+      const enabled = await rfqExchangesOf(p.clientId);
       const { rows, count } = await repo.listMarket({
         clientId: p.clientId,
         now: deps.now(),
         search: query.search || undefined,
         mine: query.my_quotes ?? false,
-        privateRuns,
-        finstrumentId: query.finstrument_id,
-        limit: query.page_size,
-        offset: (query.page - 1) * query.page_size,
+        privateRuns: false,
+        rfqExchanges: query.exchange ? enabled.filter((e) => e === query.exchange) : enabled,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
       });
       return { ...base, count, results: rows.map((row) => quoteView(row, p)), restriction_text: null };
     },
 
+    /** Subscribes to deals made (after commit); returns the unsubscribe. */
+    onDeal(listener: (dealId: string) => void): () => void {
+      dealListeners.add(listener);
+      return () => dealListeners.delete(listener);
+    },
+
     async getQuote(p: Principal, id: string): Promise<Quote> {
       const row = await repo.findQuoteView(id);
-      if (!row || !mayAccess(row.quote, p) || !hasTradeAccess(p)) throw notFound();
+      if (!row || !mayAccess(row.quote, p) || !hasTradeAccess(p) || !(await mayAccessExchange(row.quote, p))) throw notFound();
       return quoteView(row, p);
     },
 
@@ -660,7 +846,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         });
         await match(tx, updated, audit, emit);
         const view = await viewOf(tx, q.id);
-        emitQuote(emit, view, 'updated');
+        await announce(tx, emit, view, 'updated');
         return quoteView(view, p);
       });
     },
@@ -686,7 +872,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
 
     async negotiate(p: Principal, input: NegotiationRequest, audit: AuditContext) {
       const quote = await repo.findQuote(input.quote_id);
-      if (!quote || !mayAccess(quote, p)) throw notFound();
+      if (!quote || !mayAccess(quote, p) || !(await mayAccessExchange(quote, p))) throw notFound();
       const counter =
         input.action === 'counter'
           ? await priceQuote(quote.finstrumentId, {
@@ -694,6 +880,19 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
               settlement: quote.settlementDate,
             })
           : null;
+      // A counter on an exchange RFQ goes to the venue first (a refusal stores nothing).
+      if (counter && quote.exchange) {
+        const venue = quote.exchange as ExchangeName;
+        await atExchange((g) =>
+          g.respond({
+            exchange: venue,
+            rfqRef: quote.exchangeRef ?? '',
+            price: counter.price,
+            yieldFraction: counter.yield,
+            quantum: input.quantum ?? quote.remainingQuantum,
+          }),
+        );
+      }
       // An acceptance is priced up front; the transaction then checks nothing changed meanwhile.
       let acceptance: { length: number; quantum: number; consideration: Awaited<ReturnType<typeof priceQuote>>['consideration'] } | null =
         null;
@@ -797,7 +996,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
             const after = await r.addRemaining(q.id, -quantum);
             if (after.remainingQuantum === 0 && (await r.proposedClustersOf(q.id)).length === 0)
               await r.updateQuote(q.id, { status: 'filled' });
-            emitQuote(emit, await viewOf(tx, q.id), after.remainingQuantum === 0 ? 'filled' : 'updated');
+            await announce(tx, emit, await viewOf(tx, q.id), after.remainingQuantum === 0 ? 'filled' : 'updated');
           }
         }
         const saved = negotiation
@@ -809,7 +1008,14 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
           entityId: saved.id,
           after: history.at(-1),
         });
-        const payload = { negotiation_id: saved.id, quote_id: q.id, status: saved.status, last: history.at(-1) };
+        // On an anonymous exchange RFQ the counters carry no user of either firm.
+        const lastCounter = history.at(-1)!;
+        const payload = {
+          negotiation_id: saved.id,
+          quote_id: q.id,
+          status: saved.status,
+          last: q.exchange && q.rfqAnonymous ? { ...lastCounter, by_user_id: '' } : lastCounter,
+        };
         for (const clientId of new Set([saved.quoterClientId, saved.responderClientId]))
           emit({ topic: MARKET_TOPICS.rfqNegotiation, clientId, payload });
         return { saved, deal };
@@ -821,15 +1027,22 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         finstrument_id: quote.finstrumentId,
         status: n.status as 'open' | 'accepted' | 'rejected',
         role: n.quoterClientId === p.clientId ? ('quoter' as const) : ('responder' as const),
-        history: n.history as Array<{
-          action: 'counter' | 'accept' | 'reject';
-          by_client: 'quoter' | 'responder';
-          by_user_id: string;
-          at: string;
-          unit_price_stored: number;
-          yield_stored: number;
-          quantum: number;
-        }>,
+        history: (
+          n.history as Array<{
+            action: 'counter' | 'accept' | 'reject';
+            by_client: 'quoter' | 'responder';
+            by_user_id: string;
+            at: string;
+            unit_price_stored: number;
+            yield_stored: number;
+            quantum: number;
+          }>
+        ).map((h) =>
+          // The other firm's users stay hidden on an anonymous exchange RFQ.
+          quote.exchange && quote.rfqAnonymous && h.by_client !== (n.quoterClientId === p.clientId ? 'quoter' : 'responder')
+            ? { ...h, by_user_id: '' }
+            : h,
+        ),
         deal: await dealView(result.deal ?? undefined, p),
         created_at: n.createdAt.toISOString(),
         updated_at: n.updatedAt.toISOString(),
@@ -927,7 +1140,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
           for (const q of [bid!, ask!]) {
             if (q.remainingQuantum === 0 && q.status === 'open' && (await r.proposedClustersOf(q.id)).length === 0) {
               await r.updateQuote(q.id, { status: 'filled' });
-              emitQuote(emit, await viewOf(tx, q.id), 'filled');
+              await announce(tx, emit, await viewOf(tx, q.id), 'filled');
             }
           }
         }

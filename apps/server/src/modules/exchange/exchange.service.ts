@@ -1,0 +1,147 @@
+/**
+ * Exchange RFQs after the deal: every deal struck on an exchange RFQ is reported to its venue through
+ * the ExchangeGateway (one `exchange_trades` row per deal; a failed report is retried by the job), and
+ * the settlement status at the clearing corporation (NSCCL / ICCL) is polled until settled. Status
+ * changes reach both firms as `market.refresh_tickets` (deal id and status only: no names).
+ */
+import { CLEARING_CORPORATION_OF_EXCHANGE, MARKET_TOPICS } from '@dart/contracts';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { deals, exchangeTrades, finstruments, quotes } from '../../db/schema';
+import { appendEvent, publishAll } from '../../lib/events';
+import type { AppDeps } from '../../types';
+import type { MarketService } from '../market';
+import type { ExchangeGateway, ExchangeName } from './exchange.gateway';
+
+const MAX_REPORT_ATTEMPTS = 5;
+const JOB_INTERVAL_MS = 5_000;
+
+export function createExchangeService(deps: AppDeps, market: MarketService, gateway: ExchangeGateway) {
+  const { database, bus } = deps;
+  const db = database.db;
+  let timer: NodeJS.Timeout | null = null;
+  const inFlight = new Set<Promise<unknown>>();
+
+  async function announce(dealId: string, payload: Record<string, unknown>) {
+    const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
+    if (!deal) return;
+    const messages = await db.transaction(async (tx) => {
+      const out = [];
+      for (const clientId of new Set([deal.buyerClientId, deal.sellerClientId]))
+        out.push(await appendEvent(tx, { topic: MARKET_TOPICS.refreshTickets, clientId, payload: { deal_id: dealId, ...payload } }));
+      return out;
+    });
+    await publishAll(bus, messages);
+  }
+
+  /** Records (once) and reports a deal made on an exchange RFQ; other deals are ignored. */
+  async function recordDeal(dealId: string): Promise<void> {
+    const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
+    if (!deal) return;
+    const ids = [deal.bidQuoteId, deal.askQuoteId].filter((id): id is string => id !== null);
+    if (ids.length === 0) return;
+    const legs = await db.select().from(quotes).where(inArray(quotes.id, ids));
+    const rfq = legs.find((q) => q.exchange !== null);
+    if (!rfq) return;
+    const exchange = rfq.exchange as ExchangeName;
+    await db
+      .insert(exchangeTrades)
+      .values({ dealId, exchange, clearingCorporation: CLEARING_CORPORATION_OF_EXCHANGE[exchange] })
+      .onConflictDoNothing();
+    await report(dealId);
+  }
+
+  async function report(dealId: string): Promise<void> {
+    const [row] = await db.select().from(exchangeTrades).where(eq(exchangeTrades.dealId, dealId));
+    if (!row || row.reportStatus === 'reported') return;
+    const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
+    const [bond] = await db.select({ isin: finstruments.isin }).from(finstruments).where(eq(finstruments.id, deal!.finstrumentId));
+    const ids = [deal!.bidQuoteId, deal!.askQuoteId].filter((id): id is string => id !== null);
+    const [rfq] = await db
+      .select({ ref: quotes.exchangeRef })
+      .from(quotes)
+      .where(and(inArray(quotes.id, ids), sql`${quotes.exchange} IS NOT NULL`));
+    try {
+      const { tradeId } = await gateway.reportDeal({
+        exchange: row.exchange as ExchangeName,
+        dealId,
+        rfqRef: rfq?.ref ?? null,
+        isin: bond?.isin ?? '',
+        price: deal!.price,
+        yieldFraction: deal!.yieldFraction,
+        quantum: deal!.quantum,
+        settlementDate: deal!.settlementDate,
+        consideration: deal!.consideration,
+      });
+      await db
+        .update(exchangeTrades)
+        .set({ reportStatus: 'reported', exchangeTradeId: tradeId, attempts: row.attempts + 1, lastError: null, updatedAt: new Date() })
+        .where(eq(exchangeTrades.id, row.id));
+      await announce(dealId, { report_status: 'reported', settlement_status: row.settlementStatus, exchange: row.exchange });
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      await db
+        .update(exchangeTrades)
+        .set({
+          reportStatus: attempts >= MAX_REPORT_ATTEMPTS ? 'failed' : 'pending',
+          attempts,
+          lastError: String((error as Error).message),
+          updatedAt: new Date(),
+        })
+        .where(eq(exchangeTrades.id, row.id));
+    }
+  }
+
+  /** One pass of the job: retry pending reports, poll settlement of reported trades. */
+  async function tick(): Promise<void> {
+    const pending = await db
+      .select({ dealId: exchangeTrades.dealId })
+      .from(exchangeTrades)
+      .where(and(eq(exchangeTrades.reportStatus, 'pending'), lt(exchangeTrades.attempts, MAX_REPORT_ATTEMPTS)))
+      .limit(100);
+    for (const row of pending) await report(row.dealId);
+    const unsettled = await db
+      .select()
+      .from(exchangeTrades)
+      .where(and(eq(exchangeTrades.reportStatus, 'reported'), or(eq(exchangeTrades.settlementStatus, 'pending'))))
+      .limit(100);
+    for (const row of unsettled) {
+      try {
+        const status = await gateway.settlementStatus(row.exchange as ExchangeName, row.exchangeTradeId!);
+        if (status === row.settlementStatus) continue;
+        await db.update(exchangeTrades).set({ settlementStatus: status, updatedAt: new Date() }).where(eq(exchangeTrades.id, row.id));
+        await announce(row.dealId, { report_status: row.reportStatus, settlement_status: status, exchange: row.exchange });
+      } catch {
+        // The venue did not answer: asked again on the next pass.
+      }
+    }
+  }
+
+  const track = (work: Promise<unknown>) => {
+    const p = work.catch(() => undefined).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+  const unsubscribe = market.onDeal((dealId) => track(recordDeal(dealId)));
+
+  return {
+    gateway,
+    tick,
+    /** Waits for the reports started by deals so far (tests). */
+    async settle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+    async trade(dealId: string) {
+      const [row] = await db.select().from(exchangeTrades).where(eq(exchangeTrades.dealId, dealId));
+      return row;
+    },
+    startJobs(): void {
+      timer = setInterval(() => track(tick()), JOB_INTERVAL_MS);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      unsubscribe();
+      await Promise.all(inFlight);
+    },
+  };
+}
+export type ExchangeService = ReturnType<typeof createExchangeService>;
