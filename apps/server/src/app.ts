@@ -3,7 +3,7 @@
  * cookies, rate limits, docs), app plugins (errors, access control), then the domain modules.
  * Tests build it with `buildApp` and call it with `inject`; server.ts only listens.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -58,7 +58,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (config.databaseUrl
       ? await openPostgres(config.databaseUrl, logger, config.dbQueryTimeoutMs)
       : await openPglite(path.join(config.dataDir, 'db')));
-  const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, logger) : createMemoryBus());
+  const busChannel =
+    config.busChannel ??
+    `dart:events:${createHash('sha256')
+      .update(config.databaseUrl ?? config.dataDir)
+      .digest('hex')
+      .slice(0, 16)}`;
+  const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, logger, busChannel) : createMemoryBus());
   await migrate(database);
   if (config.demoSeed) await seedDemoData(database, { announce: options.announceSeed ?? false, productName: config.productName });
 

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  BUS_CHANNEL: z.string().min(1).max(200).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PRODUCT_NAME: z.string().min(1).default('Dart'),
   SUPPORT_TICKET_IDS: z.string().default('3/1/4/2'),
@@ -50,6 +51,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Redis pub/sub channel shared by the nodes of one deployment (default: derived from the database identity). */
+  busChannel: string | undefined;
   jwtSecret: string;
   productName: string;
   supportTicketIds: string;
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    busChannel: e.BUS_CHANNEL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
     productName: e.PRODUCT_NAME,
     supportTicketIds: e.SUPPORT_TICKET_IDS,

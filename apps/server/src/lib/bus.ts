@@ -22,8 +22,6 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'dart:events';
-
 export function createMemoryBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -43,7 +41,11 @@ export function createMemoryBus(): EventBus {
   };
 }
 
-export async function createRedisBus(url: string, logger: Logger): Promise<EventBus> {
+/**
+ * `channel` must be shared by exactly the nodes that share one database (app.ts derives it from the
+ * database identity), so deployments or test suites on other databases never see each other's events.
+ */
+export async function createRedisBus(url: string, logger: Logger, channel: string): Promise<EventBus> {
   const options = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false };
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);
@@ -60,11 +62,11 @@ export async function createRedisBus(url: string, logger: Logger): Promise<Event
     }
     for (const handler of handlers) handler(message);
   });
-  await subscriber.subscribe(CHANNEL);
+  await subscriber.subscribe(channel);
   return {
     kind: 'redis',
     publish: async (message) => {
-      await publisher.publish(CHANNEL, JSON.stringify(message));
+      await publisher.publish(channel, JSON.stringify(message));
     },
     subscribe: (handler) => {
       handlers.add(handler);

@@ -36,12 +36,20 @@ export function registerLiveGateway(app: FastifyInstance): void {
   const send = (socket: WebSocket, message: LiveServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
+  // One bus message fans out to many sockets: encode its frame once, not once per socket.
+  const frames = new WeakMap<BusMessage, string>();
   const deliver = (connection: Connection, message: BusMessage) => {
     if (message.position === undefined || message.position <= connection.position) return;
     // Market events reach only users with trade access (spec §6); tenant filtering happens before.
     if (message.topic.startsWith(MARKET_TOPIC_PREFIX) && !connection.principal.permissions.includes('client.can_trade')) return;
     connection.position = message.position;
-    send(connection.socket, { type: 'event', position: message.position, topic: message.topic, payload: message.payload });
+    let frame = frames.get(message);
+    if (frame === undefined) {
+      const event: LiveServerMessage = { type: 'event', position: message.position, topic: message.topic, payload: message.payload };
+      frame = JSON.stringify(event);
+      frames.set(message, frame);
+    }
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
   };
 
   const unsubscribe = bus.subscribe((message) => {
