@@ -256,6 +256,12 @@ export const QuoteSchema = z.object({
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 
+/** A boolean query-string flag: 'true'/'1' or 'false'/'0'. */
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
 export const MarketQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce
@@ -265,10 +271,7 @@ export const MarketQuerySchema = z.strictObject({
     .max(MARKET_PAGE_SIZE_MAX, { error: `Page size is at most ${MARKET_PAGE_SIZE_MAX}.` })
     .default(MARKET_PAGE_SIZE_DEFAULT),
   search: z.string().trim().max(100).optional(),
-  my_quotes: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
+  my_quotes: queryFlag,
   finstrument_id: z.coerce.number().int().positive().optional(),
 });
 export type MarketQuery = z.output<typeof MarketQuerySchema>;
@@ -487,24 +490,9 @@ export const EXCHANGE_MESSAGES = {
 export const anonymousParticipant = (exchange: string) => `Anonymous ${exchange} RFQ participant`;
 
 /** `GET api/eoi/rfq-quote/`: open exchange RFQs of the caller's RFQ exchanges. */
-export const RfqQuoteQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MARKET_PAGE_SIZE_MAX, { error: `Page size is at most ${MARKET_PAGE_SIZE_MAX}.` })
-    .default(MARKET_PAGE_SIZE_DEFAULT),
-  search: z.string().trim().max(100).optional(),
-  my_quotes: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
+export const RfqQuoteQuerySchema = MarketQuerySchema.omit({ finstrument_id: true }).extend({
   /** `false`: one page of up to RFQ_UNPAGINATED_MAX rows, page and page_size ignored. */
-  paginate: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
+  paginate: queryFlag,
   exchange: z.enum(['NSE', 'BSE']).optional(),
 });
 export type RfqQuoteQuery = z.output<typeof RfqQuoteQuerySchema>;
