@@ -6,41 +6,14 @@
  * public page comes from the market service's shared page cache (cleared on every market change); the
  * uncached SQL path is measured too (`my_quotes`, per firm).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { BENCH_CONNECTIONS, loadRoute, REPO_ROOT, serveScript, stopProcess } from '../lib/harness';
 import type { BenchResult } from '../types';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
-const CONNECTIONS = 10;
-
-function serve(script: string): Promise<{ port: number; extra: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      cwd: root,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+) ?(\S*)/.exec(out);
-      if (match) resolve({ port: Number(match[1]), extra: match[2] ?? '', child });
-    });
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 };
-}
-
 export async function run(): Promise<BenchResult[]> {
-  const bare = await serve(path.join(root, 'bench/api/serve-bare.ts'));
-  const app = await serve(path.join(import.meta.dirname, 'serve.ts'));
+  const bare = await serveScript(path.join(REPO_ROOT, 'bench/api/serve-bare.ts'));
+  const app = await serveScript(path.join(import.meta.dirname, 'serve.ts'));
   try {
     const base = `http://127.0.0.1:${app.port}`;
     const signIn = await fetch(`${base}/api/token/`, {
@@ -60,12 +33,12 @@ export async function run(): Promise<BenchResult[]> {
     const page = (await (await fetch(url, { headers })).json()) as { count: number; results: unknown[] };
     if (page.count < 5000 || page.results.length !== 20)
       throw new Error(`unexpected page: count ${page.count}, ${page.results.length} rows`);
-    await autocannon({ url: `http://127.0.0.1:${bare.port}/bare`, connections: CONNECTIONS, duration: 2 });
-    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-    const baseline = await load(`http://127.0.0.1:${bare.port}/bare`);
-    const measured = await load(url, headers);
+    await autocannon({ url: `http://127.0.0.1:${bare.port}/bare`, connections: BENCH_CONNECTIONS, duration: 2 });
+    await autocannon({ url, connections: BENCH_CONNECTIONS, duration: 2, headers });
+    const baseline = await loadRoute(`http://127.0.0.1:${bare.port}/bare`);
+    const measured = await loadRoute(url, headers);
     // my_quotes is per firm and never cached: every request runs the page and count queries.
-    const uncached = await load(`${url}&my_quotes=true`, owner);
+    const uncached = await loadRoute(`${url}&my_quotes=true`, owner);
     const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
     const label = `market-api: GET /api/trade/d/market/ page of 20, ${page.count} open quotes (${driver})`;
     return [
@@ -94,8 +67,7 @@ export async function run(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    bare.child.kill('SIGTERM');
-    app.child.kill('SIGTERM');
+    await Promise.all([stopProcess(bare), stopProcess(app)]);
   }
 }
 

@@ -9,48 +9,22 @@
  * set (quotes posted on node A, sockets split evenly across A and B).
  */
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { createPostgresDatabase } from '../../apps/server/test/helpers';
+import { serveScript, stopProcess, type ServedProcess } from '../lib/harness';
 import type { BenchResult } from '../types';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
 const USERS = Math.ceil(SOCKETS / 10); // the gateway allows 10 sockets per user and node
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 8);
 const GSEC_2033 = 'IN0020220151';
 
-interface Node {
-  port: number;
-  child: ChildProcess;
-}
-
-function startNode(env: NodeJS.ProcessEnv): Promise<Node> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve-node.ts')], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve({ port: Number(match[1]), child });
-    });
-    child.on('exit', (code) => reject(new Error(`node exited with ${code}`)));
-  });
-}
-
-const stopNode = (node: Node) =>
-  new Promise<void>((resolve) => {
-    node.child.once('exit', () => resolve());
-    node.child.kill('SIGTERM');
-    setTimeout(resolve, 5000).unref();
-  });
+type Node = ServedProcess;
+const startNode = (env: NodeJS.ProcessEnv) => serveScript(path.join(import.meta.dirname, 'serve-node.ts'), env);
+const stopNode = stopProcess;
 
 interface Socket {
   ws: WebSocket;
