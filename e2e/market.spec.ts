@@ -102,6 +102,13 @@ test.describe('Market', () => {
     await expect(second.getByTestId('deal-item').first()).toContainText(`Sold · ${HDFC_BOND}`);
     await expect(second.getByTestId('negotiation-item').first()).toContainText('Deal');
 
+    // A reload keeps the deal and the negotiation (both lists are loaded from the server).
+    await demo.reload();
+    await expect(demo.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
+    await expect(demo.getByTestId('deal-item').first()).toContainText(`Bought · ${HDFC_BOND}`);
+    await expect(demo.getByTestId('deal-item').first()).toContainText('1,000 units');
+    await expect(demo.getByTestId('negotiation-item').first()).toContainText('Deal');
+
     // The matching engine: Second Bank's ask crosses Demo Capital's new bid; both accept the match.
     await postQuote(demo, 'Bid', '7.85', '500');
     await postQuote(second, 'Ask', '7.85', '500');

@@ -97,6 +97,8 @@ const MATRIX: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; bod
   { method: 'POST', url: '/api/eoi/expire/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
   { method: 'PUT', url: '/api/eoi/update/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
   { method: 'POST', url: '/api/eoi/add-negotiation/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'GET', url: '/api/eoi/negotiations/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/trade/deals/', expect: everyone(200, 401) },
   { method: 'GET', url: '/api/trade/cluster/', expect: everyone(200, 401) },
   { method: 'GET', url: '/api/trade/cluster/:id/', expect: everyone(400, 401) },
   { method: 'PUT', url: '/api/trade/cluster/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },

@@ -287,3 +287,5 @@ export {
   RfqInquiryPayloadSchema,
 } from './market';
 export type { RfqQuoteQuery } from './market';
+export { NegotiationListQuerySchema, NegotiationListSchema, DealListQuerySchema, DealListItemSchema, DealListSchema } from './market';
+export type { NegotiationListQuery, Negotiation, DealListQuery, DealListItem } from './market';

@@ -506,3 +506,39 @@ export const RfqInquiryPayloadSchema = z.object({
   exchange: z.string(),
   quote: QuoteSchema.omit({ is_mine: true, client_name: true, counterparties: true }).nullable(),
 });
+
+/* ---------- lists of the caller's negotiations and deals ---------- */
+
+const listPaging = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MARKET_PAGE_SIZE_MAX, { error: `Page size is at most ${MARKET_PAGE_SIZE_MAX}.` })
+    .default(MARKET_PAGE_SIZE_DEFAULT),
+};
+
+/** `GET api/eoi/negotiations/`: negotiations the caller's firm is part of (quoter or responder), newest first. */
+export const NegotiationListQuerySchema = z.strictObject({ ...listPaging, status: z.enum(NEGOTIATION_STATUSES).optional() });
+export type NegotiationListQuery = z.output<typeof NegotiationListQuerySchema>;
+export const NegotiationListSchema = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(NegotiationSchema),
+});
+export type Negotiation = z.infer<typeof NegotiationSchema>;
+
+/** `GET api/trade/deals/`: deals where the caller's firm is buyer or seller, newest first. */
+export const DealListQuerySchema = z.strictObject(listPaging);
+export type DealListQuery = z.output<typeof DealListQuerySchema>;
+/** A deal seen by one party: the other firm's name, or the anonymous label on an anonymous exchange RFQ. */
+export const DealListItemSchema = DealSchema.extend({ counterparty_name: z.string() });
+export type DealListItem = z.infer<typeof DealListItemSchema>;
+export const DealListSchema = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(DealListItemSchema),
+});

@@ -178,6 +178,14 @@ export function createMarketRepository(db: DbOrTx) {
         .where(inArray(clients.id, [...ids]));
       return new Map(rows.map((r) => [r.id, r.name]));
     },
+    async bonds(ids: readonly number[]) {
+      if (ids.length === 0) return new Map<number, { id: number; isin: string; displayName: string }>();
+      const rows = await db
+        .select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName })
+        .from(finstruments)
+        .where(inArray(finstruments.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
     async bond(finstrumentId: number) {
       const [row] = await db
         .select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName })
@@ -252,7 +260,47 @@ export function createMarketRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Negotiations the firm is part of (quoter or responder), newest first, with their quote's bond and venue. */
+    async listNegotiations(clientId: string, status: string | undefined, limit: number, offset: number) {
+      const conditions: SQL[] = [or(eq(negotiations.quoterClientId, clientId), eq(negotiations.responderClientId, clientId))!];
+      if (status) conditions.push(eq(negotiations.status, status));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            negotiation: negotiations,
+            finstrumentId: quotes.finstrumentId,
+            exchange: quotes.exchange,
+            rfqAnonymous: quotes.rfqAnonymous,
+          })
+          .from(negotiations)
+          .innerJoin(quotes, eq(quotes.id, negotiations.quoteId))
+          .where(where)
+          .orderBy(desc(negotiations.createdAt), desc(negotiations.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(negotiations).where(where),
+      ]);
+      return { rows, count: Number(total?.n ?? 0) };
+    },
+
     /* deals */
+    /** Deals where the firm is buyer or seller, newest first. */
+    async listDeals(clientId: string, limit: number, offset: number) {
+      const where = or(eq(deals.buyerClientId, clientId), eq(deals.sellerClientId, clientId));
+      const [rows, [total]] = await Promise.all([
+        db.select().from(deals).where(where).orderBy(desc(deals.createdAt), desc(deals.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(deals).where(where),
+      ]);
+      return { rows, count: Number(total?.n ?? 0) };
+    },
+    async dealsByNegotiations(ids: readonly string[]): Promise<DealRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(deals)
+        .where(inArray(deals.negotiationId, [...ids]));
+    },
     async insertDeal(values: typeof deals.$inferInsert): Promise<DealRow> {
       const [row] = await db.insert(deals).values(values).returning();
       return row!;

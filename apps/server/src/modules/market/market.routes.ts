@@ -7,8 +7,12 @@ import {
   ClusterPriceSchema,
   ClusterSchema,
   ClusterUpdateSchema,
+  DealListQuerySchema,
+  DealListSchema,
   IDEMPOTENCY_KEY_HEADER,
   MarketQuerySchema,
+  NegotiationListQuerySchema,
+  NegotiationListSchema,
   NegotiationRequestSchema,
   NegotiationSchema,
   QuoteAddSchema,
@@ -195,6 +199,32 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
       },
     },
     async (request) => market.negotiate(request.principal!, request.body, request.audit()),
+  );
+  r.get(
+    '/api/eoi/negotiations/',
+    {
+      config: { policy: READ },
+      schema: {
+        tags,
+        summary: "Negotiations the caller's firm is part of (quoter or responder), newest first, with the counter history",
+        querystring: NegotiationListQuerySchema,
+        response: { 200: NegotiationListSchema },
+      },
+    },
+    async (request) => market.listNegotiations(request.principal!, request.query),
+  );
+  r.get(
+    '/api/trade/deals/',
+    {
+      config: { policy: READ },
+      schema: {
+        tags,
+        summary: "Deals where the caller's firm is buyer or seller, newest first, seen from its side",
+        querystring: DealListQuerySchema,
+        response: { 200: DealListSchema },
+      },
+    },
+    async (request) => market.listDeals(request.principal!, request.query),
   );
 
   r.get(

@@ -18,7 +18,11 @@ import {
   TRADE_TIMINGS,
   type Cluster,
   type Deal,
+  type DealListItem,
+  type DealListQuery,
   type MarketQuery,
+  type Negotiation,
+  type NegotiationListQuery,
   type NegotiationRequest,
   type Quote,
   type QuoteAdd,
@@ -362,43 +366,77 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     return deal;
   }
 
-  async function dealView(d: DealRow | undefined, reader: Principal): Promise<Deal | null> {
-    if (!d) return null;
-    const [bond, names, legs] = await Promise.all([
-      repo.bond(d.finstrumentId),
-      repo.clientNames([d.buyerClientId, d.sellerClientId]),
-      repo.quotesByIds([d.bidQuoteId, d.askQuoteId].filter(isSet)),
+  /** Deals as one party sees them (batched: one query each for bonds, names and legs). */
+  async function dealViews(rows: readonly DealRow[], reader: Principal): Promise<Deal[]> {
+    if (rows.length === 0) return [];
+    const [bonds, names, legs] = await Promise.all([
+      repo.bonds(rows.map((d) => d.finstrumentId)),
+      repo.clientNames([...new Set(rows.flatMap((d) => [d.buyerClientId, d.sellerClientId]))]),
+      repo.quotesByIds([...new Set(rows.flatMap((d) => [d.bidQuoteId, d.askQuoteId].filter(isSet)))]),
     ]);
-    // A deal on an anonymous exchange RFQ never names (or identifies) the other firm.
-    const anonymousRfq = legs.find((q) => q.exchange && q.rfqAnonymous);
-    const hidden = (clientId: string) => anonymousRfq !== undefined && clientId !== reader.clientId;
-    const who = (clientId: string) => ({
-      id: hidden(clientId) ? '' : clientId,
-      name: hidden(clientId) ? anonymousParticipant(anonymousRfq!.exchange!) : (names.get(clientId) ?? ''),
+    const legById = new Map(legs.map((q) => [q.id, q]));
+    return rows.map((d) => {
+      const bond = bonds.get(d.finstrumentId);
+      // A deal on an anonymous exchange RFQ never names (or identifies) the other firm.
+      const anonymousRfq = [d.bidQuoteId, d.askQuoteId]
+        .map((id) => (id ? legById.get(id) : undefined))
+        .find((q) => q?.exchange && q.rfqAnonymous);
+      const hidden = (clientId: string) => anonymousRfq !== undefined && clientId !== reader.clientId;
+      const who = (clientId: string) => ({
+        id: hidden(clientId) ? '' : clientId,
+        name: hidden(clientId) ? anonymousParticipant(anonymousRfq!.exchange!) : (names.get(clientId) ?? ''),
+      });
+      const buyer = who(d.buyerClientId);
+      const seller = who(d.sellerClientId);
+      return {
+        id: d.id,
+        finstrument_id: d.finstrumentId,
+        isin: bond?.isin ?? '',
+        display_name: bond?.displayName ?? '',
+        side: d.buyerClientId === reader.clientId ? 'buy' : 'sell',
+        buyer_client_id: buyer.id,
+        seller_client_id: seller.id,
+        buyer_name: buyer.name,
+        seller_name: seller.name,
+        bid_quote_id: d.bidQuoteId,
+        ask_quote_id: d.askQuoteId,
+        cluster_id: d.clusterId,
+        negotiation_id: d.negotiationId,
+        price: d.price,
+        yield: d.yieldFraction,
+        quantum: d.quantum,
+        settlement_date: d.settlementDate,
+        consideration: d.consideration,
+        consideration_details: (d.considerationDetails ?? null) as Record<string, unknown> | null,
+        created_at: d.createdAt.toISOString(),
+      };
     });
-    const buyer = who(d.buyerClientId);
-    const seller = who(d.sellerClientId);
+  }
+
+  async function dealView(d: DealRow | undefined, reader: Principal): Promise<Deal | null> {
+    return d ? (await dealViews([d], reader))[0]! : null;
+  }
+
+  /** A negotiation as one party sees it: on an anonymous exchange RFQ the other firm's users stay hidden. */
+  function negotiationView(
+    n: NegotiationRow,
+    quote: Pick<QuoteRow, 'finstrumentId' | 'exchange' | 'rfqAnonymous'>,
+    deal: Deal | null,
+    reader: Principal,
+  ): Negotiation {
+    const role = n.quoterClientId === reader.clientId ? ('quoter' as const) : ('responder' as const);
     return {
-      id: d.id,
-      finstrument_id: d.finstrumentId,
-      isin: bond?.isin ?? '',
-      display_name: bond?.displayName ?? '',
-      side: d.buyerClientId === reader.clientId ? 'buy' : 'sell',
-      buyer_client_id: buyer.id,
-      seller_client_id: seller.id,
-      buyer_name: buyer.name,
-      seller_name: seller.name,
-      bid_quote_id: d.bidQuoteId,
-      ask_quote_id: d.askQuoteId,
-      cluster_id: d.clusterId,
-      negotiation_id: d.negotiationId,
-      price: d.price,
-      yield: d.yieldFraction,
-      quantum: d.quantum,
-      settlement_date: d.settlementDate,
-      consideration: d.consideration,
-      consideration_details: (d.considerationDetails ?? null) as Record<string, unknown> | null,
-      created_at: d.createdAt.toISOString(),
+      id: n.id,
+      quote_id: n.quoteId,
+      finstrument_id: quote.finstrumentId,
+      status: n.status as Negotiation['status'],
+      role,
+      history: (n.history as Negotiation['history']).map((h) =>
+        quote.exchange && quote.rfqAnonymous && h.by_client !== role ? { ...h, by_user_id: '' } : h,
+      ),
+      deal,
+      created_at: n.createdAt.toISOString(),
+      updated_at: n.updatedAt.toISOString(),
     };
   }
 
@@ -1020,32 +1058,35 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
           emit({ topic: MARKET_TOPICS.rfqNegotiation, clientId, payload });
         return { saved, deal };
       });
-      const n = result.saved;
+      return negotiationView(result.saved, quote, await dealView(result.deal ?? undefined, p), p);
+    },
+
+    /** `GET api/eoi/negotiations/`: the firm's negotiations (quoter or responder), newest first, with full history. */
+    async listNegotiations(p: Principal, query: NegotiationListQuery) {
+      const { rows, count } = await repo.listNegotiations(p.clientId, query.status, query.page_size, (query.page - 1) * query.page_size);
+      const dealRows = await repo.dealsByNegotiations(rows.filter((r) => r.negotiation.status === 'accepted').map((r) => r.negotiation.id));
+      const views = await dealViews(dealRows, p);
+      const dealOf = new Map(views.map((d) => [d.negotiation_id, d]));
       return {
-        id: n.id,
-        quote_id: n.quoteId,
-        finstrument_id: quote.finstrumentId,
-        status: n.status as 'open' | 'accepted' | 'rejected',
-        role: n.quoterClientId === p.clientId ? ('quoter' as const) : ('responder' as const),
-        history: (
-          n.history as Array<{
-            action: 'counter' | 'accept' | 'reject';
-            by_client: 'quoter' | 'responder';
-            by_user_id: string;
-            at: string;
-            unit_price_stored: number;
-            yield_stored: number;
-            quantum: number;
-          }>
-        ).map((h) =>
-          // The other firm's users stay hidden on an anonymous exchange RFQ.
-          quote.exchange && quote.rfqAnonymous && h.by_client !== (n.quoterClientId === p.clientId ? 'quoter' : 'responder')
-            ? { ...h, by_user_id: '' }
-            : h,
-        ),
-        deal: await dealView(result.deal ?? undefined, p),
-        created_at: n.createdAt.toISOString(),
-        updated_at: n.updatedAt.toISOString(),
+        count,
+        page: query.page,
+        page_size: query.page_size,
+        results: rows.map((r) => negotiationView(r.negotiation, r, dealOf.get(r.negotiation.id) ?? null, p)),
+      };
+    },
+
+    /** `GET api/trade/deals/`: deals where the firm is buyer or seller, newest first, seen from its side. */
+    async listDeals(
+      p: Principal,
+      query: DealListQuery,
+    ): Promise<{ count: number; page: number; page_size: number; results: DealListItem[] }> {
+      const { rows, count } = await repo.listDeals(p.clientId, query.page_size, (query.page - 1) * query.page_size);
+      const views = await dealViews(rows, p);
+      return {
+        count,
+        page: query.page,
+        page_size: query.page_size,
+        results: views.map((d) => ({ ...d, counterparty_name: d.side === 'buy' ? d.seller_name : d.buyer_name })),
       };
     },
 

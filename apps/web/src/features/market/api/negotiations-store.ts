@@ -1,12 +1,13 @@
 /**
- * Negotiations the session has taken part in. The server has no list call for negotiations (only
- * `POST api/eoi/add-negotiation/` answers with one), so this query key is filled from those answers
- * and from `market.rfq_negotiation` events, never fetched. It lives outside the `['market']` prefix
- * so that refetching the runs never empties it.
+ * The firm's negotiations. Loaded from `GET api/eoi/negotiations/` (so a reload keeps them) and kept
+ * current by `POST api/eoi/add-negotiation/` answers and `market.rfq_negotiation` events on the same
+ * query key. A load merges into what the key already holds (a step that arrived live while it was in
+ * flight is kept). It lives outside the `['market']` prefix so that refetching the runs never touches it.
  */
 import type { CounterSchema, NegotiationEventPayloadSchema, NegotiationSchema } from '@dart/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { http } from '../../../lib/api-client';
 
 export type Counter = z.infer<typeof CounterSchema>;
 export type Negotiation = z.infer<typeof NegotiationSchema>;
@@ -24,18 +25,64 @@ export interface NegotiationRecord {
 }
 
 export const NEGOTIATIONS_KEY = ['market-session', 'negotiations'] as const;
+/** How many of the newest negotiations a load brings (the server's page maximum). */
+export const NEGOTIATIONS_LOADED = 100;
+
+export interface NegotiationList {
+  count: number;
+  page: number;
+  page_size: number;
+  results: Negotiation[];
+}
+
+/** GET api/eoi/negotiations/: the firm's negotiations, newest first, with the full counter history. */
+export function listNegotiations(signal?: AbortSignal): Promise<NegotiationList> {
+  return http.get<NegotiationList>('/api/eoi/negotiations/', {
+    query: { page: 1, page_size: NEGOTIATIONS_LOADED },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+function toRecord(negotiation: Negotiation, current: NegotiationRecord | undefined): NegotiationRecord {
+  const newer = current !== undefined && current.history.length > negotiation.history.length;
+  return {
+    id: negotiation.id,
+    quote_id: negotiation.quote_id,
+    status: newer ? current.status : negotiation.status,
+    role: negotiation.role,
+    history: newer ? current.history : negotiation.history,
+    deal_id: negotiation.deal?.id ?? current?.deal_id ?? null,
+    updated_at: newer ? current.updated_at : negotiation.updated_at,
+  };
+}
+
+/**
+ * The loaded list merged into what the key holds: the server's record wins unless the session saw a
+ * later step; records the load did not bring (newer than it, or beyond its page) stay. Last change first.
+ */
+export function mergeLoadedNegotiations(held: readonly NegotiationRecord[], loaded: readonly Negotiation[]): NegotiationRecord[] {
+  const byId = new Map(held.map((record) => [record.id, record]));
+  for (const negotiation of loaded) byId.set(negotiation.id, toRecord(negotiation, byId.get(negotiation.id)));
+  return [...byId.values()].sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0));
+}
 
 export const negotiationsQueryOptions = () =>
   queryOptions({
     queryKey: NEGOTIATIONS_KEY,
-    queryFn: () => Promise.resolve<NegotiationRecord[]>([]),
-    initialData: [] as NegotiationRecord[],
+    queryFn: async ({ signal, client }) => {
+      const list = await listNegotiations(signal);
+      return mergeLoadedNegotiations(client.getQueryData<NegotiationRecord[]>(NEGOTIATIONS_KEY) ?? [], list.results);
+    },
+    // Loaded whenever the workspace mounts (even if a live event filled the key first), then kept live.
     staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: 'always',
     gcTime: Number.POSITIVE_INFINITY,
   });
 
+const NONE: NegotiationRecord[] = [];
+
 export function useNegotiations() {
-  return useQuery(negotiationsQueryOptions()).data;
+  return useQuery(negotiationsQueryOptions()).data ?? NONE;
 }
 
 const sameCounter = (a: Counter, b: Counter) => a.at === b.at && a.action === b.action && a.by_client === b.by_client;
@@ -50,15 +97,7 @@ function upsert(queryClient: QueryClient, id: string, update: (current: Negotiat
 
 /** A full negotiation from the server's answer replaces what the session knew of it. */
 export function rememberNegotiation(queryClient: QueryClient, negotiation: Negotiation): void {
-  upsert(queryClient, negotiation.id, (current) => ({
-    id: negotiation.id,
-    quote_id: negotiation.quote_id,
-    status: negotiation.status,
-    role: negotiation.role,
-    history: negotiation.history.length >= (current?.history.length ?? 0) ? negotiation.history : current!.history,
-    deal_id: negotiation.deal?.id ?? current?.deal_id ?? null,
-    updated_at: negotiation.updated_at,
-  }));
+  upsert(queryClient, negotiation.id, (current) => toRecord(negotiation, current));
 }
 
 /**

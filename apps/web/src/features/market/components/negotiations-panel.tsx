@@ -72,7 +72,7 @@ export function NegotiationsPanel({ onOpen }: { onOpen: (target: NegotiationTarg
             );
           })}
           <Text size="xs" c="dimmed" ta="center">
-            Negotiations of this session
+            Your firm's negotiations, last change first
           </Text>
         </Stack>
       )}

@@ -1,7 +1,8 @@
 /**
  * Applies `ws/trade/d/` market events to the market's query keys (one socket per session, see
  * lib/live): quotes are patched in place, unknown ones refetched; negotiations, clusters and
- * deals update their keys; a reconnect after being offline refetches the runs.
+ * deals update their keys (a deal event reloads the deals list); a reconnect after being offline
+ * refetches the runs, negotiations and deals.
  */
 import {
   ClusterEventPayloadSchema,
@@ -14,9 +15,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '../../../lib/live';
 import { showToast } from '../../../lib/toast';
-import { applyDealEvent, rememberDeal } from '../api/deals-store';
+import { applyDealEvent, DEALS_KEY } from '../api/deals-store';
 import { QUOTE_KEY } from '../api/get-quote';
-import { CLUSTERS_KEY, clustersQueryOptions } from '../api/list-clusters';
+import { CLUSTERS_KEY } from '../api/list-clusters';
 import { PRIVATE_RUNS_KEY } from '../api/list-private-runs';
 import { PUBLIC_RUNS_KEY } from '../api/list-public-runs';
 import { applyNegotiationEvent, NEGOTIATIONS_KEY, type NegotiationRecord } from '../api/negotiations-store';
@@ -88,11 +89,8 @@ export function useMarketLiveUpdates(myUserId: string | null): void {
             summary: 'Deal done',
             detail: `${formatQuantum(deal.quantum)} units at ${formatPrice(deal.price)} (${formatYield(deal.yield)})`,
           });
-          // Cluster deals come back in full (names, side) with the clusters.
-          void queryClient
-            .fetchQuery({ ...clustersQueryOptions(), staleTime: 0 })
-            .then((list) => list.results.forEach((cluster) => cluster.deal && rememberDeal(queryClient, cluster.deal)))
-            .catch(() => undefined);
+          // The deals list brings it in full (bond, side, counterparty) into the same key.
+          void queryClient.invalidateQueries({ queryKey: DEALS_KEY });
           return;
         }
         default:
@@ -101,6 +99,9 @@ export function useMarketLiveUpdates(myUserId: string | null): void {
     },
     () => {
       void queryClient.invalidateQueries({ queryKey: ['market'] });
+      // Negotiations and deals are reloaded too (a load merges into what the session holds).
+      void queryClient.invalidateQueries({ queryKey: NEGOTIATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: DEALS_KEY });
     },
   );
 }
