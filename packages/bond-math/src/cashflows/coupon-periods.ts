@@ -52,6 +52,7 @@ export interface CouponPeriodSpec {
 
 const PRINCIPAL_TOLERANCE = 1e-9;
 const NO_REPAYMENTS: readonly PrincipalRepayment[] = [];
+const NO_STEPS: readonly CouponStep[] = [];
 
 /** Interest for a period on `outstandingPer100` at `couponRate` under the convention's coupon rule. */
 export function getPeriodInterest(
@@ -81,7 +82,7 @@ export function getPeriodInterest(
  */
 export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
   const { schedule, frequency, dayCount, convention, calendar } = spec;
-  const steps = spec.couponSteps ?? [];
+  const steps = spec.couponSteps ?? NO_STEPS;
   const rates = spec.couponRatesPerPeriod;
   const dueDates = schedule.dueDates;
   if (rates && rates.length !== dueDates.length) {
@@ -91,9 +92,13 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
       'couponRatesPerPeriod',
     );
   }
-  const repayments = new Map<number, number>();
-  for (const repayment of spec.principalRepayments ?? NO_REPAYMENTS) {
-    repayments.set(repayment.date, (repayments.get(repayment.date) ?? 0) + repayment.principalPer100);
+  // Most bonds repay only at maturity: no Map to allocate for them (this runs per bond built).
+  const repaymentList = spec.principalRepayments ?? NO_REPAYMENTS;
+  const repayments = repaymentList.length > 0 ? new Map<number, number>() : null;
+  if (repayments !== null) {
+    for (const repayment of repaymentList) {
+      repayments.set(repayment.date, (repayments.get(repayment.date) ?? 0) + repayment.principalPer100);
+    }
   }
   const redemptionPer100 = spec.redemptionPer100 ?? 100;
   const periods: CouponPeriod[] = [];
@@ -122,10 +127,10 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
     let premium = 0;
     if (i === lastIndex) {
       principal = outstanding;
-      if (repayments.size > 0) repayments.delete(endDate);
+      if (repayments !== null) repayments.delete(endDate);
       premium = (outstanding * (redemptionPer100 - 100)) / 100;
     } else {
-      if (repayments.size > 0) {
+      if (repayments !== null) {
         principal = repayments.get(endDate) ?? 0;
         repayments.delete(endDate);
       }
@@ -155,7 +160,7 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
     outstanding -= principal;
     if (Math.abs(outstanding) < PRINCIPAL_TOLERANCE) outstanding = 0;
   }
-  if (repayments.size > 0) {
+  if (repayments !== null && repayments.size > 0) {
     const [date] = repayments.keys();
     throw new BondMathError(
       'INVALID_ARGUMENT',

@@ -167,9 +167,32 @@ export function addMonths(date: CalendarDate, months: number, endOfMonth = false
   return addMonthsToFields(year, month, day, months, endOfMonth && day === getDaysInMonth(year, month));
 }
 
+/**
+ * Day number of the 1st of every month from January {@link MIN_YEAR} to January
+ * {@link MAX_YEAR} + 1, indexed by `year * 12 + month − 1 − MIN_YEAR * 12`: schedule
+ * generation turns ~50 (year, month, day) triples into day numbers per bond built, and
+ * two table reads replace the divisions of the civil-date formula (same integers).
+ */
+const MONTH_START_DAYS: readonly number[] = (() => {
+  const starts: number[] = [];
+  for (let year = MIN_YEAR; year <= MAX_YEAR; year++) {
+    for (let month = 1; month <= 12; month++) starts.push(daysFromCivil(year, month, 1));
+  }
+  starts.push(daysFromCivil(MAX_YEAR + 1, 1, 1));
+  return starts;
+})();
+const FIRST_TABLE_MONTH = MIN_YEAR * 12;
+const LAST_TABLE_MONTH = MAX_YEAR * 12 + 11;
+
 /** Core of {@link addMonths} on civil fields; `forceMonthEnd` pins the result to the month end. */
 export function addMonthsToFields(year: number, month: number, day: number, months: number, forceMonthEnd: boolean): CalendarDate {
   const monthIndex = year * 12 + (month - 1) + months;
+  if (monthIndex >= FIRST_TABLE_MONTH && monthIndex <= LAST_TABLE_MONTH && Number.isInteger(monthIndex)) {
+    // Fast path: month start and length from the table (identical to the formula below).
+    const start = MONTH_START_DAYS[monthIndex - FIRST_TABLE_MONTH] as number;
+    const length = (MONTH_START_DAYS[monthIndex - FIRST_TABLE_MONTH + 1] as number) - start;
+    return (start + (forceMonthEnd || day > length ? length : day) - 1) as CalendarDate;
+  }
   const targetYear = Math.floor(monthIndex / 12);
   const targetMonth = monthIndex - targetYear * 12 + 1;
   const length = getDaysInMonth(targetYear, targetMonth);

@@ -5,7 +5,7 @@
  * run time (e.g. from the exchange circular) without touching code.
  */
 import type { CalendarDate } from './calendar-date';
-import { addDays, formatDate, getMonth, getWeekday, parseDate } from './calendar-date';
+import { addDays, formatDate, getMonth, parseDate } from './calendar-date';
 import { BondMathError } from '../errors';
 
 /** A business-day calendar. Pure: answers from its data only. */
@@ -60,7 +60,11 @@ export function createHolidayCalendar(
     name,
     holidays: isoDates,
     isBusinessDay(date: CalendarDate): boolean {
-      if ((weekendMask & (1 << getWeekday(date))) !== 0) return false;
+      // ISO weekday − 1 with one remainder (see getWeekday; negative only before 1970), inlined
+      // because this runs once per coupon period when a bond is built.
+      let weekdayIndex = (date + 3) % 7;
+      if (weekdayIndex < 0) weekdayIndex += 7;
+      if ((weekendMask & (2 << weekdayIndex)) !== 0) return false;
       return date < firstHoliday || date > lastHoliday || holidayMap[date - firstHoliday] === 0;
     },
   };
