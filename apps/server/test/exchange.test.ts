@@ -5,7 +5,7 @@
  * settled at NSCCL, injected venue failures (nothing stored), anonymity in responses and events, and
  * the simulated participants raising and answering RFQs around real reference yields.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, exchangeTrades, referencePrices } from '../src/db/schema';
 import { SIMULATED_FIRM } from '../src/modules/exchange';
@@ -251,7 +251,7 @@ describe.each(DRIVERS)('exchange RFQs on the SimulatedExchange (%s)', (driver) =
       .select({ y: referencePrices.yieldFraction })
       .from(referencePrices)
       .where(eq(referencePrices.finstrumentId, raised.finstrument_id))
-      .orderBy(referencePrices.priority)
+      .orderBy(referencePrices.priority, desc(referencePrices.priceDate))
       .limit(1);
     expect(Math.abs(raised.yield_stored - reference!.y)).toBeLessThanOrEqual(0.0011);
 

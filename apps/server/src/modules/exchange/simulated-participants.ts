@@ -6,7 +6,7 @@
  * own calls (`createQuote`), so rules, audit and live events are the same as for a person.
  */
 import type { ClientTier, ClientType, Permission, Role } from '@dart/contracts';
-import { and, asc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { clients, quotes, referencePrices, userAccounts, users } from '../../db/schema';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
@@ -65,15 +65,25 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
   const bp = (n: number) => n / 10_000;
   const round6 = (v: number) => Number(v.toFixed(6));
 
-  /** A bond with a reference yield (the best source), picked at random among the first few hundred. */
+  /**
+   * A bond with a reference yield from its best source, picked at random among the first few hundred.
+   * A bond has one row per source and date: keep only its best row (lowest priority, then newest, as
+   * the price info does) before the
+   * sanity range is applied, so an RFQ never quotes around a worse source's yield.
+   */
   async function someBond(): Promise<{ finstrumentId: number; yieldFraction: number } | undefined> {
     const rows = await db
       .select({ finstrumentId: referencePrices.finstrumentId, yieldFraction: referencePrices.yieldFraction })
       .from(referencePrices)
-      .where(and(gt(referencePrices.yieldFraction, 0.01), sql`${referencePrices.yieldFraction} < 0.2`))
-      .orderBy(asc(referencePrices.priority), asc(referencePrices.finstrumentId))
-      .limit(300);
-    return rows[Math.floor(random() * rows.length)];
+      .orderBy(asc(referencePrices.finstrumentId), asc(referencePrices.priority), desc(referencePrices.priceDate))
+      .limit(1500);
+    const best = new Map<number, number | null>();
+    for (const row of rows) if (!best.has(row.finstrumentId)) best.set(row.finstrumentId, row.yieldFraction);
+    const candidates = [...best]
+      .filter((entry): entry is [number, number] => entry[1] !== null && entry[1] > 0.01 && entry[1] < 0.2)
+      .slice(0, 300)
+      .map(([finstrumentId, yieldFraction]) => ({ finstrumentId, yieldFraction }));
+    return candidates[Math.floor(random() * candidates.length)];
   }
 
   /** Raises one RFQ around a real bond's reference yield; returns its quote id (or null if none priceable). */
