@@ -75,9 +75,10 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
     const rows = await db
       .select({ finstrumentId: referencePrices.finstrumentId, yieldFraction: referencePrices.yieldFraction })
       .from(referencePrices)
-      .orderBy(asc(referencePrices.finstrumentId), asc(referencePrices.priority), desc(referencePrices.priceDate))
+      .orderBy(asc(referencePrices.priority), desc(referencePrices.priceDate), asc(referencePrices.finstrumentId))
       .limit(1500);
     const best = new Map<number, number | null>();
+    // Rows come best first, so the first row seen for a bond is its best one.
     for (const row of rows) if (!best.has(row.finstrumentId)) best.set(row.finstrumentId, row.yieldFraction);
     const candidates = [...best]
       .filter((entry): entry is [number, number] => entry[1] !== null && entry[1] > 0.01 && entry[1] < 0.2)
