@@ -85,24 +85,19 @@ export async function revokeUserSessions(tx: DbOrTx, userId: string, reason: str
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
 }
 
-export async function countRecentOtps(tx: DbOrTx, column: 'identity' | 'ip', value: string, since: Date): Promise<number> {
+/** OTPs sent to an identity or from an IP since `since`: how many, and when the oldest was sent. */
+export async function recentOtpSends(
+  tx: DbOrTx,
+  column: 'identity' | 'ip',
+  value: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | undefined }> {
   const target = column === 'identity' ? oneTimePasswords.identity : oneTimePasswords.ip;
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<string | Date | null>`min(${oneTimePasswords.createdAt})` })
     .from(oneTimePasswords)
     .where(and(eq(target, value), gt(oneTimePasswords.createdAt, since)));
-  return row?.n ?? 0;
-}
-
-export async function oldestRecentOtp(tx: DbOrTx, column: 'identity' | 'ip', value: string, since: Date): Promise<Date | undefined> {
-  const target = column === 'identity' ? oneTimePasswords.identity : oneTimePasswords.ip;
-  const [row] = await tx
-    .select({ at: oneTimePasswords.createdAt })
-    .from(oneTimePasswords)
-    .where(and(eq(target, value), gt(oneTimePasswords.createdAt, since)))
-    .orderBy(oneTimePasswords.createdAt)
-    .limit(1);
-  return row?.at;
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : undefined };
 }
 
 /** A new challenge replaces older open ones for the same identity and purpose. */

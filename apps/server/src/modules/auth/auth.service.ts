@@ -167,8 +167,8 @@ export function createAuthService(deps: AppDeps) {
         ['identity', identity, OTP.maxSendsPerWindow],
         ['ip', ip, OTP_MAX_SENDS_PER_IP],
       ] as const) {
-        if ((await repo.countRecentOtps(db, column, value, windowStart)) >= max) {
-          const oldest = await repo.oldestRecentOtp(db, column, value, windowStart);
+        const { count, oldest } = await repo.recentOtpSends(db, column, value, windowStart);
+        if (count >= max) {
           const retryAfter = oldest
             ? Math.max(1, Math.ceil((oldest.getTime() + OTP.sendWindowSeconds * 1000 - now().getTime()) / 1000))
             : OTP.sendWindowSeconds;
