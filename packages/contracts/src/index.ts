@@ -289,3 +289,4 @@ export {
 export type { RfqQuoteQuery } from './market';
 export { NegotiationListQuerySchema, NegotiationListSchema, DealListQuerySchema, DealListItemSchema, DealListSchema } from './market';
 export type { NegotiationListQuery, Negotiation, DealListQuery, DealListItem } from './market';
+export * from './chat';

@@ -1,0 +1,379 @@
+/**
+ * Chat (issue 6): Dart's own messaging service, replacing the chat SaaS of the original product.
+ * Shapes follow spec trading-domain §3 (chat channel, chat message, channel creation payload), the
+ * rules of §4 (messaging connection), §5 (channel list), §6, §7 (chat session and history), §8 (chat
+ * errors) and §9 (chat constants).
+ *
+ * Transport: REST for everything that changes state or pages history, and one WebSocket per browser
+ * tab at `CHAT_PATH` for live delivery. The socket authenticates with a chat session token from
+ * `POST /api/issue-sb-session-token`, never with the access token.
+ *
+ * Order and durability: the database is the truth. Every message gets the next `position` of its
+ * channel (1, 2, 3 … with no gaps). A client that reconnects sends, per channel it holds, the last
+ * position it has; the server replays exactly the messages after it, in order, once, then goes live.
+ * Wire names are snake_case like the rest of the API, except where the spec names a field in
+ * camelCase (channel and message fields, the creation payload), which keep the spec's spelling.
+ */
+import { z } from 'zod';
+
+export const CHAT_PATH = '/ws/chat/';
+export const CHAT_PROTOCOL_VERSION = 1;
+
+/** Channel kinds (spec §3 customType). */
+export const CHANNEL_TYPES = ['direct', 'group', 'trading group', 'broadcast'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+export const MESSAGE_TYPES = ['user', 'file', 'admin'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export const MEMBER_STATES = ['joined', 'invited'] as const;
+export const CONNECTION_STATUSES = ['online', 'offline'] as const;
+
+/** Spec §9 constants plus our own where the spec says "taken from configuration; values not shown". */
+export const CHAT_LIMITS = {
+  /** Messages a user may send per second, over all channels (issue 6). */
+  messagesPerSecond: 5,
+  markDeliveredThrottleMs: 1000,
+  buzzDurationMs: 2000,
+  channelRefreshIntervalMs: 10 * 60_000,
+  channelRefreshBatchSize: 5,
+  channelRefreshBatchPauseMs: 60_000,
+  channelVisibilityThreshold: 0.1,
+  scrollBottomTolerancePx: 20,
+  userSearchPageSize: 20,
+  /** Our choices for the values the spec leaves to configuration. */
+  channelPageSizeDefault: 20,
+  channelPageSizeMax: 100,
+  messagePageSizeDefault: 30,
+  messagePageSizeMax: 100,
+  messageMaxLength: 5000,
+  channelNameMaxLength: 100,
+  groupMaxMembers: 100,
+  broadcastMaxMembers: 500,
+  /** Most messages replayed per channel on resume; beyond it the server sends `resync`. */
+  resumeLimitPerChannel: 500,
+  fileMaxBytes: 10 * 1024 * 1024,
+  /** Chat session tokens live 12 hours; the socket re-issues on 4401. */
+  sessionTokenTtlSeconds: 12 * 3600,
+  typingTimeoutMs: 5000,
+} as const;
+
+/** File types a chat file message may carry (by mime type). */
+export const CHAT_FILE_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/plain',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/msword',
+] as const;
+
+/** Spec wording (§4, §8) and ours where it is silent. */
+export const CHAT_MESSAGES = {
+  declined: (nickname: string) => `${nickname} declined your request`,
+  sdkNotInitialised: 'Chat is not initialised.',
+  noUserFound: 'No user found.',
+  noCurrentChannel: 'No channel is selected.',
+  fileUploadFailed: 'Error uploading file',
+  termsRequired: 'Accept the chat terms to use chat.',
+  notMember: 'You are not a member of this channel.',
+  notOperator: 'Only an operator of this channel can do this.',
+  channelNotFound: 'Channel not found.',
+  messageNotFound: 'Message not found.',
+  banned: 'You have been removed from this channel.',
+  tooManyMessages: 'You are sending messages too fast. Please wait a moment.',
+  fileTooLarge: `Files can be at most ${CHAT_LIMITS.fileMaxBytes / (1024 * 1024)} MB.`,
+  fileTypeNotAllowed: 'This file type cannot be sent in chat.',
+  emptyMessage: 'Type a message.',
+  directNeedsOne: 'A direct chat is with exactly one other user.',
+  cannotInviteSelf: 'You cannot invite yourself.',
+  userNotFound: 'One or more users were not found.',
+  notEditable: 'You can only change your own messages.',
+  rangeRequired: 'The end time should be after the start time.',
+} as const;
+
+/** WebSocket close codes of the chat socket and what the client does (spec §8). */
+export const CHAT_CLOSE = {
+  /** Token missing, invalid or expired: fetch a new chat session token and reconnect. */
+  tokenInvalid: 4401,
+  /** Session revoked, user deactivated, deleted or not found: clear the chat cache and state. */
+  sessionEnded: 4403,
+  policyViolation: 1008,
+  goingAway: 1001,
+} as const;
+
+const channelUrl = z.string().min(1).max(200);
+const userId = z.string().min(1).max(100);
+const isoDateTime = z.iso.datetime({ offset: true, error: 'Should be a date-time (ISO 8601).' });
+
+// ---- session ----------------------------------------------------------------------------------
+
+/** `POST /api/issue-sb-session-token`: userId must be the caller's own id. */
+export const ChatSessionRequestSchema = z.strictObject({ userId });
+export const ChatSessionTokenSchema = z.object({ token: z.string(), expires_at: z.string(), user_id: z.string() });
+/** `DELETE /api/remove-sb-session` (query or body userId): revokes every chat session of the caller. */
+export const ChatSessionRemoveSchema = z.strictObject({ userId });
+
+// ---- people -----------------------------------------------------------------------------------
+
+export const ChatMemberSchema = z.object({
+  userId: z.string(),
+  /** Staff members show the product name to others (spec §6). */
+  nickname: z.string(),
+  role: z.enum(['operator', 'none']),
+  connectionStatus: z.enum(CONNECTION_STATUSES),
+  state: z.enum(MEMBER_STATES),
+  metaData: z.object({
+    is_staff: z.boolean(),
+    client_id: z.string(),
+    brand_name: z.string(),
+    is_active: z.boolean(),
+    data: z.record(z.string(), z.unknown()),
+  }),
+  /** Receipts: the highest message position this member has read / has had delivered. */
+  read_position: z.number().int(),
+  delivered_position: z.number().int(),
+});
+export type ChatMember = z.infer<typeof ChatMemberSchema>;
+
+/** `GET api/chatter/user/search` (spec §7): empty search_param gives the suggested list. */
+export const ChatUserSearchQuerySchema = z.strictObject({
+  search_param: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(CHAT_LIMITS.userSearchPageSize).default(CHAT_LIMITS.userSearchPageSize),
+  connections_only: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export const ChatUserSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  client_id: z.string(),
+  brand_name: z.string(),
+  is_staff: z.boolean(),
+  /** False until the user has accepted the chat terms; direct channels with them are hidden (spec §5). */
+  onboarded: z.boolean(),
+  is_connection: z.boolean(),
+});
+export const ChatUserListSchema = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(ChatUserSchema),
+  suggested: z.boolean(),
+});
+
+// ---- messages ---------------------------------------------------------------------------------
+
+/** A link preview of Dart's own links (a bond `/find/...`, a quote); other sites are never fetched. */
+export const OgMetaDataSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  kind: z.enum(['bond', 'quote']),
+});
+
+export const ChatFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  url: z.string(),
+});
+
+export const ChatMessageSchema = z.object({
+  messageId: z.string(),
+  /** The sender's request id (idempotency and matching the optimistic copy); null for admin messages. */
+  reqId: z.string().nullable(),
+  channelUrl: z.string(),
+  position: z.number().int(),
+  messageType: z.enum(MESSAGE_TYPES),
+  /** Mime type for file messages; null otherwise. */
+  type: z.string().nullable(),
+  message: z.string(),
+  ogMetaData: OgMetaDataSchema.nullable(),
+  data: z.record(z.string(), z.unknown()),
+  customType: z.string().nullable(),
+  file: ChatFileSchema.nullable(),
+  sender: z.object({ userId: z.string(), nickname: z.string(), is_staff: z.boolean() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+const messageData = z.record(z.string(), z.unknown()).refine((v) => JSON.stringify(v).length <= 4000, {
+  error: 'Message data is too large.',
+});
+export const SendMessageSchema = z.strictObject({
+  reqId: z.string().min(1).max(100),
+  message: z.string().trim().min(1, { error: CHAT_MESSAGES.emptyMessage }).max(CHAT_LIMITS.messageMaxLength),
+  data: messageData.default({}),
+  customType: z.string().max(50).nullable().default(null),
+});
+export type SendMessage = z.input<typeof SendMessageSchema>;
+export const EditMessageSchema = z.strictObject({
+  message: z.string().trim().min(1, { error: CHAT_MESSAGES.emptyMessage }).max(CHAT_LIMITS.messageMaxLength),
+});
+/** File upload: the raw file is the request body (Content-Type = its mime type); these are the query. */
+export const FileUploadQuerySchema = z.strictObject({
+  reqId: z.string().min(1).max(100),
+  fileName: z.string().trim().min(1).max(200),
+});
+/** Load previous (`before`) or next (`after`) messages; neither = the latest page. */
+export const MessageListQuerySchema = z.strictObject({
+  before: z.coerce.number().int().min(1).optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.messagePageSizeMax).default(CHAT_LIMITS.messagePageSizeDefault),
+});
+export const MessageListSchema = z.object({ messages: z.array(ChatMessageSchema), has_more: z.boolean() });
+export const ReceiptUpdateSchema = z.strictObject({ position: z.number().int().min(0) });
+
+// ---- channels ---------------------------------------------------------------------------------
+
+export const ChannelSchema = z.object({
+  url: z.string(),
+  customType: z.enum(CHANNEL_TYPES),
+  name: z.string(),
+  memberCount: z.number().int(),
+  members: z.array(ChatMemberSchema),
+  lastMessage: z
+    .object({
+      data: z.record(z.string(), z.unknown()),
+      message: z.string(),
+      customType: z.string().nullable(),
+      sender: z.string().nullable(),
+      createdAt: z.string(),
+      position: z.number().int(),
+    })
+    .nullable(),
+  /** Highest message position in the channel (0 = empty). */
+  lastPosition: z.number().int(),
+  createdAt: z.string(),
+  invitedAt: z.string().nullable(),
+  inviter: z.object({ userId: z.string(), nickname: z.string() }).nullable(),
+  creator: z.object({ userId: z.string(), nickname: z.string() }).nullable(),
+  myMemberState: z.enum(MEMBER_STATES),
+  myRole: z.enum(['operator', 'none']),
+  unreadMessageCount: z.number().int(),
+  data: z.record(z.string(), z.unknown()),
+  is_whatsapp_linked_channel: z.boolean(),
+});
+export type Channel = z.infer<typeof ChannelSchema>;
+
+/** Spec §3 channel creation payload. */
+export const ChannelCreateSchema = z
+  .strictObject({
+    isDistinct: z.boolean().default(false),
+    invitedUserIds: z.array(userId).min(1).max(CHAT_LIMITS.broadcastMaxMembers),
+    operatorUserIds: z.array(userId).max(CHAT_LIMITS.groupMaxMembers).default([]),
+    name: z.string().trim().max(CHAT_LIMITS.channelNameMaxLength).default(''),
+    customType: z.enum(CHANNEL_TYPES),
+    data: z.record(z.string(), z.unknown()).default({}),
+  })
+  .superRefine((value, ctx) => {
+    if (value.customType === 'direct' && value.invitedUserIds.length !== 1)
+      ctx.addIssue({ code: 'custom', path: ['invitedUserIds'], message: CHAT_MESSAGES.directNeedsOne });
+    if (value.customType !== 'direct' && value.customType !== 'broadcast' && value.invitedUserIds.length > CHAT_LIMITS.groupMaxMembers)
+      ctx.addIssue({ code: 'custom', path: ['invitedUserIds'], message: `A group has at most ${CHAT_LIMITS.groupMaxMembers} members.` });
+    if (value.customType !== 'direct' && value.name.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'This field is required' });
+  });
+export type ChannelCreate = z.input<typeof ChannelCreateSchema>;
+export const ChannelUrlParamsSchema = z.strictObject({ url: channelUrl });
+export const ChannelMessageParamsSchema = z.strictObject({ url: channelUrl, messageId: z.string().min(1).max(100) });
+export const ChannelListQuerySchema = z.strictObject({
+  /** Opaque cursor from the previous page's `next`. */
+  token: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.channelPageSizeMax).default(CHAT_LIMITS.channelPageSizeDefault),
+  customType: z.enum(CHANNEL_TYPES).optional(),
+});
+export const ChannelListSchema = z.object({ channels: z.array(ChannelSchema), next: z.string().nullable() });
+/** `POST api/chatter/invite-users` (spec §7): the chat provider's user ids are Dart user ids. */
+export const InviteUsersSchema = z.strictObject({
+  channel_url: channelUrl,
+  sendbird_user_ids: z.array(userId).min(1).max(CHAT_LIMITS.groupMaxMembers),
+});
+export const OperatorsUpdateSchema = z.strictObject({
+  add: z.array(userId).max(100).default([]),
+  remove: z.array(userId).max(100).default([]),
+});
+export const BanSchema = z.strictObject({ user_id: userId });
+
+// ---- terms, export ----------------------------------------------------------------------------
+
+export const ChatTermsSchema = z.strictObject({ has_accepted_chat_terms: z.literal(true) });
+/** `POST /api/download-chats` (spec §7): one channel, a time range; answers a text transcript file. */
+export const ChatExportSchema = z
+  .strictObject({ startTime: isoDateTime, endTime: isoDateTime, channelIds: z.array(channelUrl).length(1) })
+  .refine((v) => Date.parse(v.endTime) > Date.parse(v.startTime), { path: ['endTime'], error: CHAT_MESSAGES.rangeRequired });
+
+// ---- socket protocol --------------------------------------------------------------------------
+
+export const ChatClientMessageSchema = z.discriminatedUnion('type', [
+  /** First message. `cursors`: channel url → last position the client holds (resume). */
+  z.strictObject({
+    type: z.literal('auth'),
+    token: z.string().min(1).max(4000),
+    cursors: z.record(channelUrl, z.number().int().min(0)).default({}),
+  }),
+  z.strictObject({ type: z.literal('ping') }),
+  z.strictObject({ type: z.literal('send'), channel_url: channelUrl, ...SendMessageSchema.shape }),
+  z.strictObject({ type: z.literal('typing'), channel_url: channelUrl, typing: z.boolean() }),
+  z.strictObject({ type: z.literal('read'), channel_url: channelUrl, position: z.number().int().min(0) }),
+  /** Clients send at most one per channel per `markDeliveredThrottleMs`; the server enforces it too. */
+  z.strictObject({ type: z.literal('delivered'), channel_url: channelUrl, position: z.number().int().min(0) }),
+]);
+export type ChatClientMessage = z.input<typeof ChatClientMessageSchema>;
+
+export const CHANNEL_EVENTS = [
+  'created',
+  'updated',
+  'invited',
+  'joined',
+  'declined',
+  'left',
+  'banned',
+  'operators',
+  'message_updated',
+  'message_deleted',
+] as const;
+
+export const ChatServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth_ok'), version: z.literal(CHAT_PROTOCOL_VERSION), user_id: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  /** A message of a channel, at its position; delivered exactly once, in order per channel. */
+  z.object({ type: z.literal('message'), channel_url: z.string(), position: z.number().int(), message: ChatMessageSchema }),
+  /** Answer to a socket `send`: the stored message, or why it was refused. */
+  z.object({ type: z.literal('ack'), reqId: z.string(), message: ChatMessageSchema }),
+  z.object({ type: z.literal('nack'), reqId: z.string(), code: z.string(), message: z.string() }),
+  /** Channel changes; `channel` is the channel as the receiver sees it (null once they are out of it). */
+  z.object({
+    type: z.literal('channel'),
+    event: z.enum(CHANNEL_EVENTS),
+    channel_url: z.string(),
+    channel: ChannelSchema.nullable(),
+    /** Who did it / who it concerns (e.g. the decliner, the banned user). */
+    actor: z.object({ userId: z.string(), nickname: z.string() }).nullable(),
+    target_user_ids: z.array(z.string()),
+    message: ChatMessageSchema.nullable(),
+  }),
+  z.object({
+    type: z.literal('receipt'),
+    channel_url: z.string(),
+    user_id: z.string(),
+    read_position: z.number().int(),
+    delivered_position: z.number().int(),
+  }),
+  z.object({ type: z.literal('typing'), channel_url: z.string(), user_id: z.string(), nickname: z.string(), typing: z.boolean() }),
+  /** More was missed than `resumeLimitPerChannel`: reload the channel's latest page over REST. */
+  z.object({ type: z.literal('resync'), channel_url: z.string() }),
+  /** Sent after the replay of every cursor is done; live messages follow. */
+  z.object({ type: z.literal('resumed') }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type ChatServerMessage = z.infer<typeof ChatServerMessageSchema>;
