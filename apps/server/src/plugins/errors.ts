@@ -14,9 +14,12 @@ const UNKNOWN_FIELD = 'Unknown field.';
 function fieldErrorsFrom(
   validation: Array<{ instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }>,
 ): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // A Map, not an object literal: field names come from the request ('toString', '__proto__').
+  const errors = new Map<string, string[]>();
   const add = (field: string, message: string) => {
-    (errors[field] ??= []).push(message);
+    const messages = errors.get(field);
+    if (messages) messages.push(message);
+    else errors.set(field, [message]);
   };
   for (const issue of validation) {
     const base = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -24,7 +27,7 @@ function fieldErrorsFrom(
       for (const key of issue.params.keys as string[]) add(base ? `${base}.${key}` : key, UNKNOWN_FIELD);
     } else add(base || 'non_field_errors', issue.message ?? 'Invalid value.');
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
