@@ -4,7 +4,10 @@
  * side under the same load (autocannon, 10 connections, loopback). The quotes are seeded into a
  * throwaway database (PGlite in memory; a fresh PostgreSQL database when DATABASE_URL is set). The
  * public page comes from the market service's shared page cache (cleared on every market change); the
- * uncached SQL path is measured too (`my_quotes`, per firm).
+ * uncached SQL path is measured too (`my_quotes`, per firm), and so are the aggregates: the market depth
+ * of the most quoted bond (`GET /api/quote/depth/`) and the instruments in the market
+ * (`GET /api/trade/finstrument/`, a page of 20 bonds over all 5,000 quotes), both from the service's
+ * shared aggregate cache (one SQL run per second at most while nothing changes).
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -39,6 +42,16 @@ export async function run(): Promise<BenchResult[]> {
     const measured = await loadRoute(url, headers);
     // my_quotes is per firm and never cached: every request runs the page and count queries.
     const uncached = await loadRoute(`${url}&my_quotes=true`, owner);
+    const instrumentsUrl = `${base}/api/trade/finstrument/?page=1&page_size=20`;
+    const instruments = (await (await fetch(instrumentsUrl, { headers })).json()) as {
+      count: number;
+      results: Array<{ finstrument_id: number }>;
+    };
+    if (instruments.results.length !== 20) throw new Error(`unexpected instruments page: ${instruments.results.length} rows`);
+    const depthUrl = `${base}/api/quote/depth/?finstrument_id=${instruments.results[0]!.finstrument_id}`;
+    const depthPage = (await (await fetch(depthUrl, { headers })).json()) as { bid_count: number; ask_count: number };
+    const depth = await loadRoute(depthUrl, headers);
+    const instrumentList = await loadRoute(instrumentsUrl, headers);
     const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
     const label = `market-api: GET /api/trade/d/market/ page of 20, ${page.count} open quotes (${driver})`;
     return [
@@ -64,6 +77,20 @@ export async function run(): Promise<BenchResult[]> {
         unit: 'req/s',
         baseline: baseline.rps,
         note: `p99 ${uncached.p99} ms, p50 ${uncached.p50} ms: the SQL path (page + count) on every request`,
+      },
+      {
+        name: `market-api: GET /api/quote/depth/ of the most quoted bond (${depthPage.bid_count + depthPage.ask_count} quotes), shared cache (${driver}) throughput`,
+        value: depth.rps,
+        unit: 'req/s',
+        baseline: baseline.rps,
+        note: `p99 ${depth.p99} ms, p50 ${depth.p50} ms: bond lookup per request; the grouped levels query at most once a second`,
+      },
+      {
+        name: `market-api: GET /api/trade/finstrument/ page of 20 of ${instruments.count} bonds, shared cache (${driver}) throughput`,
+        value: instrumentList.rps,
+        unit: 'req/s',
+        baseline: baseline.rps,
+        note: `p99 ${instrumentList.p99} ms, p50 ${instrumentList.p50} ms: the aggregate over every open public quote at most once a second`,
       },
     ];
   } finally {

@@ -37,4 +37,14 @@ describe('configuration', () => {
     expect(prod.devOutboxEnabled).toBe(false);
     expect(prod.cookieSecure).toBe(true);
   });
+
+  it('enforces trading hours in production by default, off elsewhere, and validates TRADING_HOURS', () => {
+    const base = { DATA_DIR: '/tmp/dart-config-test' };
+    expect(loadConfig(base).tradingHours).toBe('off');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).tradingHours).toBe('off');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).tradingHours).toBe('enforce');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), TRADING_HOURS: 'off' }).tradingHours).toBe('off');
+    expect(loadConfig({ ...base, TRADING_HOURS: 'enforce' }).tradingHours).toBe('enforce');
+    expect(() => loadConfig({ ...base, TRADING_HOURS: 'sometimes' })).toThrow(/TRADING_HOURS: must be enforce or off/);
+  });
 });

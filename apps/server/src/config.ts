@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   EXCHANGE_SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   EXCHANGE_SIM_SETTLE_MS: z.coerce.number().int().min(0).default(60_000),
   EXCHANGE_SIM_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  TRADING_HOURS: z.enum(['enforce', 'off'], { error: 'must be enforce or off' }).optional(),
 });
 
 export interface Config {
@@ -83,6 +84,11 @@ export interface Config {
    * how often participants act.
    */
   exchangeSim: { participants: boolean; latencyMs: number; failureRate: number; settleMs: number; intervalMs: number };
+  /**
+   * Trading hours (Mon–Fri NSE business days, 09:00–17:00 IST): `enforce` refuses quoting, responding,
+   * negotiating and accepting outside them; default `enforce` in production, `off` in development and tests.
+   */
+  tradingHours: 'enforce' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -149,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       settleMs: e.EXCHANGE_SIM_SETTLE_MS,
       intervalMs: e.EXCHANGE_SIM_INTERVAL_MS,
     },
+    tradingHours: e.TRADING_HOURS ?? (e.NODE_ENV === 'production' ? 'enforce' : 'off'),
   };
 }

@@ -542,3 +542,148 @@ export const DealListSchema = z.object({
   page_size: z.number().int(),
   results: z.array(DealListItemSchema),
 });
+
+/* ---------- market depth (premium), instruments in the market, bulk upload, trading hours ---------- */
+
+/** A market-closed refusal (trading hours are enforced: see the server's TRADING_HOURS setting). */
+export const MARKET_CLOSED_MESSAGE = 'The market is closed. Trading is open Monday to Friday on business days, 09:00–17:00 IST.';
+
+export const DEPTH_LEVELS_DEFAULT = 10;
+export const DEPTH_LEVELS_MAX = 50;
+/** `GET api/quote/depth/`: aggregated public interest in one bond (Premium). */
+export const DepthQuerySchema = z.strictObject({
+  finstrument_id: z.coerce
+    .number({ error: MESSAGES.shouldBeNumber })
+    .int({ error: 'Should be a bond id.' })
+    .positive({ error: 'Should be a bond id.' }),
+  /** Only quotes settling on this date (default: every settlement date). */
+  settlement_date: z.iso.date({ error: 'Should be a date (yyyy-mm-dd).' }).optional(),
+  levels: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DEPTH_LEVELS_MAX, { error: `At most ${DEPTH_LEVELS_MAX} levels.` })
+    .default(DEPTH_LEVELS_DEFAULT),
+});
+export type DepthQuery = z.output<typeof DepthQuerySchema>;
+/** One price level: every open public quote at this clean price and yield, summed. No firm is named. */
+export const DepthLevelSchema = z.object({
+  price: z.number(),
+  yield: z.number(),
+  /** Units still available at this level (sum of remaining quantum). */
+  quantum: z.number(),
+  /** Number of quotes at this level. */
+  count: z.number().int(),
+});
+export type DepthLevel = z.infer<typeof DepthLevelSchema>;
+export const DepthSchema = z.object({
+  finstrument_id: z.number().int(),
+  isin: z.string(),
+  display_name: z.string(),
+  /** Best (highest price) first. */
+  bids: z.array(DepthLevelSchema),
+  /** Best (lowest price) first. */
+  asks: z.array(DepthLevelSchema),
+  /** Totals over every level, not only the ones returned. */
+  bid_quantum: z.number(),
+  ask_quantum: z.number(),
+  bid_count: z.number().int(),
+  ask_count: z.number().int(),
+  /** Present (and levels empty) when the caller has no trade access. */
+  restriction_text: z.string().nullable(),
+});
+export type Depth = z.infer<typeof DepthSchema>;
+
+/** Spec §9 "Market instrument list: default page size 20, type Bond". */
+export const MARKET_INSTRUMENT_TYPES = ['Bond'] as const;
+export const MarketInstrumentQuerySchema = z.strictObject({
+  ...listPaging,
+  search: z.string().trim().max(100).optional(),
+  type: z.enum(MARKET_INSTRUMENT_TYPES, { error: 'Type should be Bond.' }).default('Bond'),
+});
+export type MarketInstrumentQuery = z.output<typeof MarketInstrumentQuerySchema>;
+const BestQuoteSchema = z.object({ price: z.number(), yield: z.number(), quantum: z.number() }).nullable();
+export const MarketInstrumentSchema = z.object({
+  finstrument_id: z.number().int(),
+  isin: z.string(),
+  display_name: z.string(),
+  /** Highest bid and lowest ask among open public quotes (quantum = the units at that best quote). */
+  best_bid: BestQuoteSchema,
+  best_ask: BestQuoteSchema,
+  bid_count: z.number().int(),
+  ask_count: z.number().int(),
+  bid_quantum: z.number(),
+  ask_quantum: z.number(),
+});
+export type MarketInstrument = z.infer<typeof MarketInstrumentSchema>;
+export const MarketInstrumentListSchema = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(MarketInstrumentSchema),
+  restriction_text: z.string().nullable(),
+});
+export type MarketInstrumentList = z.infer<typeof MarketInstrumentListSchema>;
+
+/** `POST api/eoi/upload/`: a CSV or XLSX file as the request body (all rows or none). */
+export const QUOTE_UPLOAD_MAX_BYTES = 1_048_576;
+export const QUOTE_UPLOAD_MAX_ROWS = 500;
+export const QUOTE_UPLOAD_CONTENT_TYPES = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+/**
+ * Columns of an upload, in template order. `yield` is in percent as typed on screen (7.18 = 7.18 %);
+ * give `price` or `yield`, not both. Empty optional cells take the single-quote defaults.
+ */
+export const QUOTE_UPLOAD_COLUMNS = [
+  'isin',
+  'quote_type',
+  'quantum',
+  'price',
+  'yield',
+  'validity',
+  'settlement_date',
+  'settlement_delta',
+  'state',
+  'end_client_id',
+] as const;
+export type QuoteUploadColumn = (typeof QUOTE_UPLOAD_COLUMNS)[number];
+export const QUOTE_UPLOAD_REQUIRED_COLUMNS = ['isin', 'quantum'] as const;
+export const QUOTE_UPLOAD_MESSAGES = {
+  empty: 'The file is empty.',
+  noRows: 'The file has no quote rows.',
+  tooManyRows: `At most ${QUOTE_UPLOAD_MAX_ROWS} quotes per file.`,
+  tooLarge: `The file is larger than ${QUOTE_UPLOAD_MAX_BYTES / 1_048_576} MB.`,
+  unsupported: 'Upload a CSV or XLSX file.',
+  macro: 'Macro-enabled workbooks are not accepted.',
+  unreadable: 'The file could not be read as CSV or XLSX.',
+  missingColumn: (column: string) => `Missing column: ${column}.`,
+  unknownColumn: (column: string) => `Unknown column: ${column}.`,
+  rowsInvalid: (rows: number) => `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`,
+  bondNotFound: 'Bond not found.',
+} as const;
+export const UploadRowErrorSchema = z.object({
+  /** The spreadsheet row (the header is row 1). */
+  row: z.number().int(),
+  /** The column (one of QUOTE_UPLOAD_COLUMNS), or `row` for the row as a whole. */
+  field: z.string(),
+  message: z.string(),
+});
+export type UploadRowError = z.infer<typeof UploadRowErrorSchema>;
+/** The 400 body of a refused upload: the usual error body plus every row error. */
+export const QuoteUploadErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  row_errors: z.array(UploadRowErrorSchema),
+});
+export type QuoteUploadError = z.infer<typeof QuoteUploadErrorSchema>;
+export const QuoteUploadResultSchema = z.object({
+  created: z.number().int(),
+  bid_count: z.number().int(),
+  ask_count: z.number().int(),
+  quotes: z.array(QuoteSchema),
+});
+export type QuoteUploadResult = z.infer<typeof QuoteUploadResultSchema>;
+export const QuoteUploadTemplateQuerySchema = z.strictObject({ format: z.enum(['csv', 'xlsx']).default('csv') });

@@ -21,6 +21,15 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const visibleTo = (clientId: string): SQL =>
   or(isNull(quotes.recipients), eq(quotes.clientId, clientId), sql`${clientId}::uuid = ANY(${quotes.recipients})`)!;
 
+/** Interest that public runs show: open, public, not an exchange RFQ, not expired, something left. */
+const publicInterest = (now: Date): SQL[] => [
+  eq(quotes.status, 'open'),
+  gt(quotes.expiresAt, now),
+  isNull(quotes.recipients),
+  isNull(quotes.exchange),
+  gt(quotes.remainingQuantum, 0),
+];
+
 export function createMarketRepository(db: DbOrTx) {
   const withBond = () =>
     db
@@ -129,6 +138,124 @@ export function createMarketRepository(db: DbOrTx) {
       ]);
       return { rows, count: Number(total?.n ?? 0), soonest: total?.soonest ? new Date(total.soonest) : null };
     },
+    /**
+     * Market depth of one bond: open public interest (as in public runs: no private runs, no exchange
+     * RFQs, not expired, something left) summed per side, price and yield, best first. No firm columns.
+     */
+    async depth(finstrumentId: number, now: Date, settlementDate: string | undefined, levels: number) {
+      const conditions: SQL[] = [eq(quotes.finstrumentId, finstrumentId), ...publicInterest(now)];
+      if (settlementDate) conditions.push(eq(quotes.settlementDate, settlementDate));
+      // One grouped query for both sides (a bond has few levels); ordering, totals and the cut happen here.
+      const rows = await db
+        .select({
+          side: quotes.quoteType,
+          price: quotes.price,
+          yield: quotes.yieldFraction,
+          quantum: sql<string>`sum(${quotes.remainingQuantum})`,
+          count: count(),
+          soonest: min(quotes.expiresAt),
+        })
+        .from(quotes)
+        .where(and(...conditions))
+        .groupBy(quotes.quoteType, quotes.price, quotes.yieldFraction);
+      const levelsOf = (side: 'BID' | 'ASK') =>
+        rows
+          .filter((r) => r.side === side)
+          .map((r) => ({ price: r.price, yield: r.yield, quantum: Number(r.quantum), count: Number(r.count) }))
+          // Best first: the highest bid, the lowest ask; at one price, the better yield for the taker first.
+          .sort((a, b) => (side === 'BID' ? b.price - a.price || a.yield - b.yield : a.price - b.price || b.yield - a.yield));
+      const bids = levelsOf('BID');
+      const asks = levelsOf('ASK');
+      const sum = (list: Array<{ quantum: number; count: number }>, key: 'quantum' | 'count') => list.reduce((t, l) => t + l[key], 0);
+      const soonest = rows.reduce<Date | null>((m, r) => (r.soonest && (!m || new Date(r.soonest) < m) ? new Date(r.soonest) : m), null);
+      return {
+        bids: bids.slice(0, levels),
+        asks: asks.slice(0, levels),
+        bidQuantum: sum(bids, 'quantum'),
+        askQuantum: sum(asks, 'quantum'),
+        bidCount: sum(bids, 'count'),
+        askCount: sum(asks, 'count'),
+        soonest,
+      };
+    },
+    /**
+     * Bonds with open public interest (`GET api/trade/finstrument/`): counts and quantum per side, the
+     * best bid and ask of each bond on the page; most quoted first, then by name.
+     */
+    async marketInstruments(options: { now: Date; search?: string | undefined; limit: number; offset: number }) {
+      const conditions: SQL[] = publicInterest(options.now);
+      if (options.search) {
+        const pattern = `%${escapeLike(options.search)}%`;
+        conditions.push(or(ilike(finstruments.displayName, pattern), ilike(finstruments.isin, pattern))!);
+      }
+      const where = and(...conditions);
+      const bidCount = sql<number>`count(*) FILTER (WHERE ${quotes.quoteType} = 'BID')`;
+      const askCount = sql<number>`count(*) FILTER (WHERE ${quotes.quoteType} = 'ASK')`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            finstrumentId: quotes.finstrumentId,
+            isin: finstruments.isin,
+            displayName: finstruments.displayName,
+            bidCount,
+            askCount,
+            bidQuantum: sql<string>`coalesce(sum(${quotes.remainingQuantum}) FILTER (WHERE ${quotes.quoteType} = 'BID'), 0)`,
+            askQuantum: sql<string>`coalesce(sum(${quotes.remainingQuantum}) FILTER (WHERE ${quotes.quoteType} = 'ASK'), 0)`,
+          })
+          .from(quotes)
+          .innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId))
+          .where(where)
+          .groupBy(quotes.finstrumentId, finstruments.isin, finstruments.displayName)
+          .orderBy(desc(count()), asc(finstruments.displayName), asc(quotes.finstrumentId))
+          .limit(options.limit)
+          .offset(options.offset),
+        db
+          .select({ n: sql<number>`count(DISTINCT ${quotes.finstrumentId})`, soonest: min(quotes.expiresAt) })
+          .from(quotes)
+          .innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId))
+          .where(where),
+      ]);
+      const ids = rows.map((r) => r.finstrumentId);
+      // The best quote of each side per bond: highest bid, lowest ask, the oldest among equals.
+      const best =
+        ids.length === 0
+          ? []
+          : await db
+              .selectDistinctOn([quotes.finstrumentId, quotes.quoteType], {
+                finstrumentId: quotes.finstrumentId,
+                side: quotes.quoteType,
+                price: quotes.price,
+                yield: quotes.yieldFraction,
+                quantum: quotes.remainingQuantum,
+              })
+              .from(quotes)
+              .where(and(inArray(quotes.finstrumentId, ids), ...publicInterest(options.now)))
+              .orderBy(
+                quotes.finstrumentId,
+                quotes.quoteType,
+                sql`CASE WHEN ${quotes.quoteType} = 'BID' THEN -${quotes.price} ELSE ${quotes.price} END`,
+                asc(quotes.createdAt),
+              );
+      const bestOf = (id: number, side: string) => {
+        const b = best.find((r) => r.finstrumentId === id && r.side === side);
+        return b ? { price: b.price, yield: b.yield, quantum: b.quantum } : null;
+      };
+      return {
+        count: Number(total?.n ?? 0),
+        soonest: total?.soonest ? new Date(total.soonest) : null,
+        rows: rows.map((r) => ({
+          finstrumentId: r.finstrumentId,
+          isin: r.isin,
+          displayName: r.displayName,
+          bidCount: Number(r.bidCount),
+          askCount: Number(r.askCount),
+          bidQuantum: Number(r.bidQuantum),
+          askQuantum: Number(r.askQuantum),
+          bestBid: bestOf(r.finstrumentId, 'BID'),
+          bestAsk: bestOf(r.finstrumentId, 'ASK'),
+        })),
+      };
+    },
     async dueForExpiry(now: Date, limit: number): Promise<QuoteRow[]> {
       return db
         .select()
@@ -185,6 +312,15 @@ export function createMarketRepository(db: DbOrTx) {
         .from(finstruments)
         .where(inArray(finstruments.id, [...new Set(ids)]));
       return new Map(rows.map((r) => [r.id, r]));
+    },
+    /** Bonds by ISIN (upper case), for bulk upload. */
+    async bondsByIsin(isins: readonly string[]) {
+      if (isins.length === 0) return new Map<string, { id: number; isin: string; displayName: string }>();
+      const rows = await db
+        .select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName })
+        .from(finstruments)
+        .where(inArray(finstruments.isin, [...new Set(isins)]));
+      return new Map(rows.map((r) => [r.isin, r]));
     },
     async bond(finstrumentId: number) {
       const [row] = await db

@@ -9,6 +9,17 @@ import {
   ClusterUpdateSchema,
   DealListQuerySchema,
   DealListSchema,
+  DepthQuerySchema,
+  DepthSchema,
+  MarketInstrumentListSchema,
+  MarketInstrumentQuerySchema,
+  QUOTE_UPLOAD_CONTENT_TYPES,
+  QUOTE_UPLOAD_MAX_BYTES,
+  QUOTE_UPLOAD_MESSAGES,
+  QuoteUploadErrorSchema,
+  QuoteUploadResultSchema,
+  QuoteUploadTemplateQuerySchema,
+  type QuoteUploadError,
   IDEMPOTENCY_KEY_HEADER,
   MarketQuerySchema,
   NegotiationListQuerySchema,
@@ -30,12 +41,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors';
-import type { MarketService } from './market.service';
+import { UploadRowsError, type MarketService } from './market.service';
+import { templateCsv, templateXlsx } from './quote-upload';
 
 /** Reading runs: any signed-in user (without trade access the lists are empty with the timing text). */
 const READ: AccessPolicy = { kind: 'authenticated' };
 /** Trading writes: trade access, and never view-only roles. */
 const TRADE: AccessPolicy = { kind: 'authenticated', permissions: ['client.can_trade'], write: true };
+/** Market depth: a Premium feature (BASIC → 402); without trade access the levels are empty. */
+const PREMIUM_READ: AccessPolicy = { kind: 'authenticated', premium: true };
+/** The raw-body types `POST api/eoi/upload/` accepts; the file type itself is decided by its magic bytes. */
+const UPLOAD_BODY_TYPES = [
+  QUOTE_UPLOAD_CONTENT_TYPES.csv,
+  QUOTE_UPLOAD_CONTENT_TYPES.xlsx,
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+];
 const IdParams = z.strictObject({ id: z.uuid({ error: 'Not found.' }) });
 const CloseManyResponse = z.object({ closed: z.array(QuoteSchema) });
 
@@ -186,6 +207,84 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
     },
     async (request) => market.updateQuote(request.principal!, request.params.id, request.body, request.audit()),
   );
+
+  r.get(
+    '/api/quote/depth/',
+    {
+      config: { policy: PREMIUM_READ },
+      schema: {
+        tags,
+        summary: 'Market depth of one bond (Premium): open public bids and asks summed by price and yield, best first; no firm names',
+        querystring: DepthQuerySchema,
+        response: { 200: DepthSchema },
+      },
+    },
+    async (request) => market.depth(request.principal!, request.query),
+  );
+  r.get(
+    '/api/trade/finstrument/',
+    {
+      config: { policy: READ },
+      schema: {
+        tags,
+        summary: 'Instruments in the market: bonds with open public quotes, best bid/ask and counts (page size 20, type Bond)',
+        querystring: MarketInstrumentQuerySchema,
+        response: { 200: MarketInstrumentListSchema },
+      },
+    },
+    async (request) => market.listInstruments(request.principal!, request.query),
+  );
+  r.get(
+    '/api/eoi/upload/template/',
+    {
+      config: { policy: READ },
+      schema: {
+        tags,
+        summary: 'The bulk-upload template (CSV or XLSX) with the columns and two example rows',
+        querystring: QuoteUploadTemplateQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const xlsx = request.query.format === 'xlsx';
+      return reply
+        .header('content-type', xlsx ? QUOTE_UPLOAD_CONTENT_TYPES.xlsx : `${QUOTE_UPLOAD_CONTENT_TYPES.csv}; charset=utf-8`)
+        .header('content-disposition', `attachment; filename="dart-quotes-template.${xlsx ? 'xlsx' : 'csv'}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(xlsx ? await templateXlsx() : templateCsv());
+    },
+  );
+  // Bulk upload takes the file itself as the body (CSV or XLSX); its own parser lives in this scope only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(UPLOAD_BODY_TYPES, { parseAs: 'buffer', bodyLimit: QUOTE_UPLOAD_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/eoi/upload/',
+      {
+        config: { policy: TRADE },
+        bodyLimit: QUOTE_UPLOAD_MAX_BYTES,
+        schema: {
+          tags,
+          summary: 'Bulk quote upload: a CSV or XLSX file as the body; every row valid or nothing imported (400 with row_errors)',
+          // 400: row errors (row_errors), or a file-level problem (no row_errors).
+          response: { 201: QuoteUploadResultSchema, 400: QuoteUploadErrorSchema.partial({ row_errors: true }) },
+        },
+      },
+      async (request, reply) => {
+        const file = request.body;
+        if (!Buffer.isBuffer(file)) throw fieldError('file', QUOTE_UPLOAD_MESSAGES.unsupported);
+        try {
+          return reply.status(201).send(await market.uploadQuotes(request.principal!, file, request.audit()));
+        } catch (error) {
+          if (!(error instanceof UploadRowsError)) throw error;
+          const errors: Record<string, string[]> = {};
+          for (const e of error.rowErrors) (errors[`row_${e.row}.${e.field}`] ??= []).push(e.message);
+          const body: QuoteUploadError = { code: 'VALIDATION_FAILED', message: error.message, errors, row_errors: error.rowErrors };
+          return reply.status(400).send(body);
+        }
+      },
+    );
+  });
 
   r.post(
     '/api/eoi/add-negotiation/',

@@ -16,7 +16,16 @@ import {
   MARKET_TOPICS,
   TRADE_TIMING_RESTRICTION_TEXT,
   TRADE_TIMINGS,
+  MARKET_CLOSED_MESSAGE,
+  QUOTE_UPLOAD_MESSAGES,
   type Cluster,
+  type Depth,
+  type DepthQuery,
+  type MarketInstrumentList,
+  type MarketInstrumentQuery,
+  type QuoteCreate,
+  type QuoteUploadResult,
+  type UploadRowError,
   type Deal,
   type DealListItem,
   type DealListQuery,
@@ -49,6 +58,7 @@ import {
   type QuoteWithBond,
 } from './market.repository';
 import { OrderBook, type BookQuote } from './matching-engine';
+import { columnOfField, parseUploadRow, readUploadTable } from './quote-upload';
 
 const isSet = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
 const EXPIRY_SWEEP_MS = 5_000;
@@ -61,6 +71,26 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const hasTradeAccess = (p: Principal) => p.permissions.includes('client.can_trade');
 const notFound = () => new AppError('NOT_FOUND', 'Quote not found.');
 const opposite = (side: string) => (side === 'BID' ? 'ASK' : 'BID');
+
+/**
+ * The trading session at an instant: IST wall clock (UTC+05:30, no daylight saving), a weekday that is
+ * an NSE business day (bond-math's India settlement calendar), 09:00 ≤ time < 17:00.
+ */
+export function tradingSession(now: Date) {
+  const ist = new Date(now.getTime() + 330 * 60_000);
+  const today = ist.toISOString().slice(0, 10);
+  const hhmm = ist.toISOString().slice(11, 16);
+  const businessDay = INDIA_SETTLEMENT_CALENDAR.isBusinessDay(parseDate(today));
+  return { today, hhmm, businessDay, isOpen: businessDay && hhmm >= TRADE_TIMINGS.open && hhmm < TRADE_TIMINGS.close };
+}
+
+/** A row the upload refused, carried to the HTTP edge (which answers 400 with every row error). */
+export class UploadRowsError extends Error {
+  constructor(readonly rowErrors: UploadRowError[]) {
+    super(QUOTE_UPLOAD_MESSAGES.rowsInvalid(new Set(rowErrors.map((e) => e.row)).size));
+    this.name = 'UploadRowsError';
+  }
+}
 
 export interface IdempotencyInput {
   key: string;
@@ -98,6 +128,12 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
   }
   let timer: NodeJS.Timeout | null = null;
 
+  /** Outside the trading session (when `TRADING_HOURS=enforce`) new interest and deals are refused. */
+  function assertTradingOpen() {
+    if (deps.config.tradingHours === 'enforce' && !tradingSession(deps.now()).isOpen)
+      throw new AppError('BAD_REQUEST', MARKET_CLOSED_MESSAGE);
+  }
+
   /**
    * Read cache of public-run pages (the rows before the per-reader projection). Any market change
    * clears it: on this node right after commit, on the others through the bus. An entry also ends at
@@ -107,10 +143,27 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
   type RunsPage = Awaited<ReturnType<typeof repo.listMarket>>;
   const runsCache = new Map<string, { page: RunsPage; validUntil: number }>();
   let runsGeneration = 0;
+  /** Depth and instrument lists are the same for every reader too: cached with the same rules. */
+  const aggregateCache = new Map<string, { value: unknown; validUntil: number }>();
   const invalidateRuns = () => {
     runsGeneration++;
     runsCache.clear();
+    aggregateCache.clear();
   };
+  async function cachedAggregate<T>(key: string, nowMs: number, load: () => Promise<T & { soonest: Date | null }>): Promise<T> {
+    const hit = aggregateCache.get(key);
+    if (hit && nowMs < hit.validUntil) return hit.value as T;
+    const generation = runsGeneration;
+    const value = await load();
+    if (generation === runsGeneration) {
+      if (aggregateCache.size >= RUNS_CACHE_LIMIT) aggregateCache.clear();
+      aggregateCache.set(key, {
+        value,
+        validUntil: Math.min(nowMs + RUNS_CACHE_TTL_MS, value.soonest?.getTime() ?? Number.POSITIVE_INFINITY),
+      });
+    }
+    return value;
+  }
   const unsubscribeRuns = bus.subscribe((message) => {
     if (message.topic.startsWith(MARKET_TOPIC_PREFIX)) invalidateRuns();
   });
@@ -533,6 +586,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         return { status: stored.statusCode, body: stored.response as Quote, replayed: true };
       }
     }
+    assertTradingOpen();
     if (input.user_account_id && input.user_account_id !== p.userAccountId)
       throw new AppError('FORBIDDEN', 'You can only quote for your own account.');
     if (input.price_overridden && !canOverridePrice(p)) throw new AppError('FORBIDDEN', MARKET_MESSAGES.priceOverrideNotAllowed);
@@ -824,6 +878,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     },
 
     async updateQuote(p: Principal, id: string, input: QuoteUpdate, audit: AuditContext): Promise<Quote> {
+      assertTradingOpen();
       if (input.price_overridden && !canOverridePrice(p)) throw new AppError('FORBIDDEN', MARKET_MESSAGES.priceOverrideNotAllowed);
       const current = await repo.findQuote(id);
       if (!current || current.clientId !== p.clientId) throw notFound();
@@ -890,25 +945,212 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     },
 
     timings() {
-      const now = deps.now();
-      const ist = new Date(now.getTime() + 330 * 60_000);
-      const today = ist.toISOString().slice(0, 10);
-      const hhmm = ist.toISOString().slice(11, 16);
-      const businessDay = INDIA_SETTLEMENT_CALENDAR.isBusinessDay(parseDate(today));
+      const { today, businessDay, isOpen } = tradingSession(deps.now());
       return {
         timezone: TRADE_TIMINGS.timezone,
         sessions: TRADE_TIMINGS.days.map((day) => ({ day, open: TRADE_TIMINGS.open, close: TRADE_TIMINGS.close })),
         t0_cutoff: process.env.T0_CUTOFF && /^\d\d:\d\d$/.test(process.env.T0_CUTOFF) ? process.env.T0_CUTOFF : TRADE_TIMINGS.t0_cutoff,
-        is_open: businessDay && hhmm >= TRADE_TIMINGS.open && hhmm < TRADE_TIMINGS.close,
+        is_open: isOpen,
         is_business_day: businessDay,
         trade_date: formatDate(parseDate(today)),
         restriction_text: TRADE_TIMING_RESTRICTION_TEXT,
       };
     },
 
+    /* ---------- depth, instruments in the market, bulk upload ---------- */
+
+    /** `GET api/quote/depth/` (Premium): public interest in one bond by price level; never a firm. */
+    async depth(p: Principal, query: DepthQuery): Promise<Depth> {
+      const bond = await repo.bond(query.finstrument_id);
+      if (!bond) throw new AppError('NOT_FOUND', 'Bond not found.');
+      const base = { finstrument_id: bond.id, isin: bond.isin, display_name: bond.displayName };
+      if (!hasTradeAccess(p))
+        return {
+          ...base,
+          bids: [],
+          asks: [],
+          bid_quantum: 0,
+          ask_quantum: 0,
+          bid_count: 0,
+          ask_count: 0,
+          restriction_text: TRADE_TIMING_RESTRICTION_TEXT,
+        };
+      const now = deps.now();
+      const d = await cachedAggregate(JSON.stringify(['depth', bond.id, query.settlement_date ?? '', query.levels]), now.getTime(), () =>
+        repo.depth(bond.id, now, query.settlement_date, query.levels),
+      );
+      return {
+        ...base,
+        bids: d.bids,
+        asks: d.asks,
+        bid_quantum: d.bidQuantum,
+        ask_quantum: d.askQuantum,
+        bid_count: d.bidCount,
+        ask_count: d.askCount,
+        restriction_text: null,
+      };
+    },
+
+    /** `GET api/trade/finstrument/`: bonds with open public quotes, most quoted first. */
+    async listInstruments(p: Principal, query: MarketInstrumentQuery): Promise<MarketInstrumentList> {
+      const base = { page: query.page, page_size: query.page_size };
+      if (!hasTradeAccess(p)) return { ...base, count: 0, results: [], restriction_text: TRADE_TIMING_RESTRICTION_TEXT };
+      const now = deps.now();
+      const search = query.search || undefined;
+      const { rows, count } = await cachedAggregate(
+        JSON.stringify(['instruments', search ?? '', query.page, query.page_size]),
+        now.getTime(),
+        () => repo.marketInstruments({ now, search, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+      );
+      return {
+        ...base,
+        count,
+        restriction_text: null,
+        results: rows.map((r) => ({
+          finstrument_id: r.finstrumentId,
+          isin: r.isin,
+          display_name: r.displayName,
+          best_bid: r.bestBid,
+          best_ask: r.bestAsk,
+          bid_count: r.bidCount,
+          ask_count: r.askCount,
+          bid_quantum: r.bidQuantum,
+          ask_quantum: r.askQuantum,
+        })),
+      };
+    },
+
+    /**
+     * `POST api/eoi/upload/`: every row is checked like a single create (schema, bond, pricing) before
+     * anything is stored; one bad row → UploadRowsError with every row error and nothing imported.
+     * The quotes are then stored, matched and announced in one transaction (public runs, source UPLOAD).
+     */
+    async uploadQuotes(p: Principal, file: Buffer, audit: AuditContext): Promise<QuoteUploadResult> {
+      assertTradingOpen();
+      const rows = await readUploadTable(file);
+      const isins = rows
+        .map((r) =>
+          String(r.cells.isin ?? '')
+            .trim()
+            .toUpperCase(),
+        )
+        .filter(Boolean);
+      const bonds = await repo.bondsByIsin(isins);
+      const errors: UploadRowError[] = [];
+      const ready: Array<{ input: QuoteCreate; priced: Awaited<ReturnType<typeof priceQuote>>; expiresAt: Date }> = [];
+      const now = deps.now();
+      for (const row of rows) {
+        const bond = bonds.get(
+          String(row.cells.isin ?? '')
+            .trim()
+            .toUpperCase(),
+        );
+        const parsed = parseUploadRow(row, bond?.id);
+        if (!parsed.ok) {
+          errors.push(...parsed.errors);
+          continue;
+        }
+        const input = parsed.input;
+        const fixed = input.fixed_field === 'price' ? 'price' : 'yield';
+        try {
+          const priced = await priceQuote(
+            input.finstrument_id,
+            fixed === 'price'
+              ? { price: input.unit_price_stored, settlement: input.settlement, settlementDelta: input.settlement_delta }
+              : { yield: input.yield_stored, settlement: input.settlement, settlementDelta: input.settlement_delta },
+          );
+          ready.push({ input, priced, expiresAt: new Date(now.getTime() + input.validity * 60_000) });
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          const fields = Object.entries(error.fieldErrors ?? {});
+          if (fields.length === 0) errors.push({ row: row.row, field: fixed, message: error.message });
+          for (const [field, messages] of fields)
+            for (const message of messages) {
+              const column = columnOfField(field);
+              errors.push({ row: row.row, field: column === 'row' ? fixed : column, message });
+            }
+        }
+      }
+      if (errors.length > 0) throw new UploadRowsError(errors);
+
+      const quotes = await change(async (tx, emit) => {
+        const r = createMarketRepository(tx);
+        // Books locked in one order, so two uploads on overlapping bonds never deadlock.
+        for (const id of [...new Set(ready.map((q) => q.input.finstrument_id))].sort((a, b) => a - b)) await r.lockBook(id);
+        const views: Quote[] = [];
+        for (const { input, priced, expiresAt } of ready) {
+          const inserted = await r.insertQuote({
+            clientId: p.clientId,
+            userId: p.userId,
+            userAccountId: p.userAccountId,
+            finstrumentId: input.finstrument_id,
+            quoteType: input.quote_type,
+            quantum: input.quantum,
+            remainingQuantum: input.quantum,
+            price: priced.price,
+            yieldFraction: priced.yield,
+            fixedField: input.fixed_field,
+            yieldType: input.yield_type,
+            priceOverridden: false,
+            settlementDate: priced.settlementDate,
+            settlementDelta: priced.settlementDelta,
+            validityMinutes: input.validity,
+            expiresAt,
+            mandateExpiresAt: null,
+            source: 'UPLOAD',
+            state: input.state,
+            isBest: false,
+            sendToRfq: false,
+            whatsappConsent: false,
+            replaces: null,
+            respondTo: null,
+            recipients: null,
+            brokerId: null,
+            clearingCorporation: null,
+            rfqMode: null,
+            exchange: null,
+            exchangeRef: null,
+            rfqAnonymous: false,
+            otoParticipantDetails: null,
+            originTrade: null,
+            endClientId: input.end_client_id ?? null,
+          });
+          await writeAudit(tx, audit, {
+            action: 'quote.created',
+            entity: 'quote',
+            entityId: inserted.id,
+            after: {
+              finstrument_id: input.finstrument_id,
+              quote_type: input.quote_type,
+              quantum: input.quantum,
+              price: priced.price,
+              yield: priced.yield,
+              settlement_date: priced.settlementDate,
+              private: false,
+              source: 'UPLOAD',
+            },
+          });
+          await match(tx, inserted, audit, emit);
+          const view = await viewOf(tx, inserted.id);
+          await announce(tx, emit, view, 'created');
+          views.push(quoteView(view, p));
+        }
+        await writeAudit(tx, audit, { action: 'quote.uploaded', entity: 'quote', entityId: null, after: { count: views.length } });
+        return views;
+      });
+      return {
+        created: quotes.length,
+        bid_count: quotes.filter((q) => q.quote_type === 'BID').length,
+        ask_count: quotes.filter((q) => q.quote_type === 'ASK').length,
+        quotes,
+      };
+    },
+
     /* ---------- negotiation ---------- */
 
     async negotiate(p: Principal, input: NegotiationRequest, audit: AuditContext) {
+      // Rejecting ends interest, so it stays possible after hours; countering and accepting trade.
+      if (input.action !== 'reject') assertTradingOpen();
       const quote = await repo.findQuote(input.quote_id);
       if (!quote || !mayAccess(quote, p) || !(await mayAccessExchange(quote, p))) throw notFound();
       const counter =
@@ -1126,6 +1368,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     },
 
     async acceptCluster(p: Principal, id: string, legId: string | undefined, audit: AuditContext): Promise<Cluster> {
+      assertTradingOpen();
       const before = await repo.findCluster(id);
       if (!before || (before.bidClientId !== p.clientId && before.askClientId !== p.clientId))
         throw new AppError('NOT_FOUND', 'Cluster not found.');

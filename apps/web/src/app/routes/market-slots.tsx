@@ -2,6 +2,7 @@
 import { BondSearchBox } from '../../features/find';
 import type { MarketSlots } from '../../features/market';
 import { QuotePricingField } from '../../features/pricing';
+import { RequestUpgradeButton } from '../../features/support';
 
 export const marketSlots: MarketSlots = {
   renderBondSearch: (onSelect) => (
@@ -12,4 +13,5 @@ export const marketSlots: MarketSlots = {
     />
   ),
   renderPricing: (props) => <QuotePricingField {...props} />,
+  renderUpgrade: (page) => <RequestUpgradeButton page={page} />,
 };

@@ -28,4 +28,6 @@ export interface PricingSlotProps {
 export interface MarketSlots {
   renderBondSearch: (onSelect: (bond: PickedBond) => void) => ReactNode;
   renderPricing: (props: PricingSlotProps) => ReactNode;
+  /** The 402 state's action in Premium panels (market depth): the support feature's 'Request Upgrade'. */
+  renderUpgrade?: (page: string) => ReactNode;
 }

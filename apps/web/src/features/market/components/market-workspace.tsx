@@ -8,6 +8,8 @@ import { useCloseQuote } from '../api/close-quote';
 import { usePublicRuns } from '../api/list-public-runs';
 import { useMarketLiveUpdates } from '../hooks/use-market-live-updates';
 import { ClustersPanel } from './clusters-panel';
+import { EditQuoteDialog } from './edit-quote-dialog';
+import { MarketDepthPanel, type DepthBond } from './market-depth-panel';
 import type { MarketSlots } from './market-slots';
 import classes from './market.module.css';
 import { NegotiationDialog, type NegotiationTarget } from './negotiation-dialog';
@@ -15,6 +17,8 @@ import { NegotiationsPanel } from './negotiations-panel';
 import { PrivateRunsPanel } from './private-runs-panel';
 import { PublicRunsPanel } from './public-runs-panel';
 import { QuoteTicket } from './quote-ticket';
+import { RfqPanel } from './rfq-panel';
+import { UploadQuotesDialog } from './upload-quotes-dialog';
 
 /**
  * The market part of the /dart workspace: quote ticket, public runs blotter, private runs,
@@ -25,11 +29,21 @@ export function MarketWorkspace(slots: MarketSlots) {
   const canTrade = Boolean(user && user.permissions.includes('client.can_trade') && !isViewOnly(toAccessSubject(user)));
   useMarketLiveUpdates(user?.user_info.id ?? null);
   const [target, setTarget] = useState<NegotiationTarget | null>(null);
+  const [editing, setEditing] = useState<Quote | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [depthBond, setDepthBond] = useState<DepthBond | null>(null);
   const closeQuote = useCloseQuote();
   // The first page is shared with the blotter (same query key): only its restriction text is read here.
   const restriction = usePublicRuns({ page: 1, page_size: 100, search: '', my_quotes: false }).data?.restriction_text ?? null;
 
   const open = useCallback((quote: Quote) => setTarget({ quoteId: quote.id, quote }), []);
+  const pick = useCallback(
+    (quote: Quote) =>
+      setDepthBond((old) =>
+        old?.id === quote.finstrument_id ? old : { id: quote.finstrument_id, name: quote.display_name, isin: quote.isin },
+      ),
+    [],
+  );
   const close = useCallback(
     (quote: Quote) =>
       closeQuote.mutate(quote.id, {
@@ -44,13 +58,29 @@ export function MarketWorkspace(slots: MarketSlots) {
     <>
       <div className={classes.layout}>
         <QuoteTicket canTrade={canTrade} restrictionText={restriction} {...slots} />
-        <PublicRunsPanel canTrade={canTrade} onOpen={open} onClose={close} status={<LiveStatusBadge />} />
+        <PublicRunsPanel
+          canTrade={canTrade}
+          onOpen={open}
+          onClose={close}
+          onEdit={setEditing}
+          onPick={pick}
+          onUpload={() => setUploading(true)}
+          status={<LiveStatusBadge />}
+        />
       </div>
+      <MarketDepthPanel
+        selected={depthBond}
+        onSelect={setDepthBond}
+        {...(slots.renderUpgrade ? { renderUpgrade: slots.renderUpgrade } : {})}
+      />
       <div className={classes.side}>
         <PrivateRunsPanel canTrade={canTrade} onOpen={open} onClose={close} />
         <NegotiationsPanel onOpen={setTarget} />
         <ClustersPanel canTrade={canTrade} />
+        <RfqPanel canTrade={canTrade} onOpen={open} />
       </div>
+      <EditQuoteDialog quote={editing} onClose={() => setEditing(null)} />
+      <UploadQuotesDialog opened={uploading} onClose={() => setUploading(false)} />
       <NegotiationDialog target={target} onClose={() => setTarget(null)} canTrade={canTrade} renderPricing={slots.renderPricing} />
     </>
   );

@@ -4,6 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { BroadcastIcon, SearchIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
+import { showToast } from '../../../lib/toast';
+import { useCloseQuotes } from '../api/close-quotes';
 import { usePublicRuns } from '../api/list-public-runs';
 import { formatQuantum } from '../utils/market-format';
 import { MarketPanel } from './market-panel';
@@ -15,12 +17,18 @@ export interface PublicRunsPanelProps {
   onClose: (quote: Quote) => void;
   /** Shown in the header (e.g. the live-connection state). */
   status?: ReactNode;
+  /** Change (update / replace) an own quote. */
+  onEdit?: (quote: Quote) => void;
+  /** A row was picked (its bond's depth is shown). */
+  onPick?: (quote: Quote) => void;
+  /** Opens the bulk upload dialog. */
+  onUpload?: () => void;
 }
 
 const PAGE_SIZE = MARKET_PAGE_SIZE_MAX;
 
 /** Public runs: the market blotter with search, "my quotes" and live row updates. */
-export function PublicRunsPanel({ canTrade, onOpen, onClose, status }: PublicRunsPanelProps) {
+export function PublicRunsPanel({ canTrade, onOpen, onClose, status, onEdit, onPick, onUpload }: PublicRunsPanelProps) {
   const [search, setSearch] = useState('');
   const [myQuotes, setMyQuotes] = useState(false);
   const [page, setPage] = useState(1);
@@ -30,6 +38,25 @@ export function PublicRunsPanel({ canTrade, onOpen, onClose, status }: PublicRun
   const rows = data?.results ?? [];
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   const restricted = Boolean(data?.restriction_text);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const closeMany = useCloseQuotes();
+  // Only what is still open and yours counts (a live update may have closed or filled a ticked quote).
+  const selected = rows.filter((q) => selectedIds.has(q.id) && q.is_mine && q.status === 'open');
+
+  const closeSelected = () =>
+    closeMany.mutate(
+      selected.map((q) => q.id),
+      {
+        onSuccess: (result) => {
+          setSelectedIds(new Set());
+          showToast({
+            severity: 'info',
+            summary: `${result.closed.length} ${result.closed.length === 1 ? 'quote' : 'quotes'} closed`,
+          });
+        },
+        onError: (error) => showToast({ severity: 'error', summary: 'Could not close the quotes', detail: describeError(error) }),
+      },
+    );
 
   return (
     <MarketPanel
@@ -39,6 +66,11 @@ export function PublicRunsPanel({ canTrade, onOpen, onClose, status }: PublicRun
       actions={
         <>
           {runs.isFetching ? <Loader size="xs" aria-label="Loading public runs" /> : null}
+          {canTrade && onUpload ? (
+            <Button size="compact-sm" variant="light" onClick={onUpload}>
+              Upload quotes
+            </Button>
+          ) : null}
           {status}
         </>
       }
@@ -67,6 +99,11 @@ export function PublicRunsPanel({ canTrade, onOpen, onClose, status }: PublicRun
           disabled={restricted}
           size="sm"
         />
+        {canTrade && selected.length > 0 ? (
+          <Button size="compact-sm" color="red" variant="light" onClick={closeSelected} loading={closeMany.isPending}>
+            Close selected ({selected.length})
+          </Button>
+        ) : null}
         {data && !restricted ? (
           <Text size="xs" c="dimmed" ml="auto" data-testid="public-runs-count">
             {formatQuantum(data.count)} {data.count === 1 ? 'quote' : 'quotes'}
@@ -96,7 +133,16 @@ export function PublicRunsPanel({ canTrade, onOpen, onClose, status }: PublicRun
           py="xl"
         />
       ) : (
-        <RunsGrid rows={rows} label="Public runs" onOpen={onOpen} onClose={onClose} canTrade={canTrade} />
+        <RunsGrid
+          rows={rows}
+          label="Public runs"
+          onOpen={onOpen}
+          onClose={onClose}
+          canTrade={canTrade}
+          {...(onEdit ? { onEdit } : {})}
+          {...(onPick ? { onPick } : {})}
+          onSelectionChange={(quotes) => setSelectedIds(new Set(quotes.map((q) => q.id)))}
+        />
       )}
 
       {pages > 1 && !restricted ? (

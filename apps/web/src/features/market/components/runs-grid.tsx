@@ -2,6 +2,8 @@
  * The runs blotter grid: AG Grid over a page of quotes (client-side row model keyed by quote id),
  * so a live update replaces one row and the changed cells flash briefly. Keyboard: arrows move,
  * Enter opens the focused quote (counter, or your own quote's negotiations), Delete closes your own.
+ * Your own open quotes can be ticked (checkbox column) for "Close selected"; the Ends column counts
+ * down to each quote's validity end every second (red in the last minute, then Expired).
  */
 import type { Quote } from '@dart/contracts';
 import { Badge, Button, Group, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
@@ -13,6 +15,7 @@ import {
   ModuleRegistry,
   RenderApiModule,
   RowApiModule,
+  RowSelectionModule,
   RowStyleModule,
   themeQuartz,
   type CellKeyDownEvent,
@@ -22,10 +25,13 @@ import {
   type GridReadyEvent,
   type ICellRendererParams,
   type RowClassRules,
+  type RowSelectionOptions,
+  type SelectionChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { formatPrice, formatQuantum, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
+import { Countdown } from './countdown';
 import classes from './market.module.css';
 
 ModuleRegistry.registerModules([
@@ -35,6 +41,7 @@ ModuleRegistry.registerModules([
   RowStyleModule,
   RowApiModule,
   RenderApiModule,
+  RowSelectionModule,
 ]);
 
 const lightTheme = themeQuartz.withParams({
@@ -58,13 +65,33 @@ export interface RunsGridProps {
   height?: number;
   /** Show the sender column (private runs name the sending firm). */
   showSender?: boolean;
+  /** Change (update / replace) one of your own open quotes. */
+  onEdit?: (quote: Quote) => void;
+  /** Tick boxes on your own open quotes; called with the ticked quotes. */
+  onSelectionChange?: (quotes: Quote[]) => void;
+  /** A row was clicked or focused (e.g. to show its bond's depth). */
+  onPick?: (quote: Quote) => void;
 }
 
 interface ActionParams extends ICellRendererParams<Quote> {
   onOpen: (quote: Quote) => void;
   onClose: (quote: Quote) => void;
+  onEdit?: (quote: Quote) => void;
   canTrade: boolean;
 }
+
+function EndsCell({ data }: ICellRendererParams<Quote>) {
+  if (!data) return null;
+  if (data.status !== 'open')
+    return (
+      <Text span size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return <Countdown until={data.expiry_date_stored} />;
+}
+
+const isOwnOpen = (quote: Quote | undefined) => Boolean(quote?.is_mine && quote.status === 'open');
 
 function SideCell({ data }: ICellRendererParams<Quote>) {
   if (!data) return null;
@@ -92,7 +119,7 @@ function StatusCell({ data }: ICellRendererParams<Quote>) {
   );
 }
 
-function ActionCell({ data, onOpen, onClose, canTrade }: ActionParams) {
+function ActionCell({ data, onOpen, onClose, onEdit, canTrade }: ActionParams) {
   if (!data || !canTrade || data.status !== 'open') return null;
   const name = `${data.quote_type === 'BID' ? 'bid' : 'ask'} on ${data.display_name}`;
   return data.is_mine ? (
@@ -100,6 +127,11 @@ function ActionCell({ data, onOpen, onClose, canTrade }: ActionParams) {
       <Button size="compact-xs" variant="subtle" onClick={() => onOpen(data)} aria-label={`Negotiations on your ${name}`} tabIndex={-1}>
         View
       </Button>
+      {onEdit ? (
+        <Button size="compact-xs" variant="subtle" onClick={() => onEdit(data)} aria-label={`Change your ${name}`} tabIndex={-1}>
+          Edit
+        </Button>
+      ) : null}
       <Button size="compact-xs" variant="subtle" color="red" onClick={() => onClose(data)} aria-label={`Close your ${name}`} tabIndex={-1}>
         Close
       </Button>
@@ -116,7 +148,18 @@ const rowClassRules: RowClassRules<Quote> = {
   [classes.mineRow!]: (params) => Boolean(params.data?.is_mine),
 };
 
-export function RunsGrid({ rows, label, onOpen, onClose, canTrade, height = 360, showSender = false }: RunsGridProps) {
+export function RunsGrid({
+  rows,
+  label,
+  onOpen,
+  onClose,
+  canTrade,
+  height = 360,
+  showSender = false,
+  onEdit,
+  onSelectionChange,
+  onPick,
+}: RunsGridProps) {
   const scheme = useComputedColorScheme('light');
   const apiRef = useRef<GridApi<Quote> | null>(null);
   const knownIds = useRef<Set<string> | null>(null);
@@ -178,15 +221,38 @@ export function RunsGrid({ rows, label, onOpen, onClose, canTrade, height = 360,
       },
       { colId: 'status', headerName: 'Status', field: 'status', width: 96, cellRenderer: StatusCell, enableCellChangeFlash: true },
       {
+        colId: 'ends',
+        headerName: 'Ends in',
+        width: 96,
+        headerTooltip: 'Time left to the end of the validity',
+        valueGetter: (p) => p.data?.expiry_date_stored ?? '',
+        cellRenderer: EndsCell,
+      },
+      {
         colId: 'actions',
         headerName: '',
-        width: 124,
+        width: onEdit ? 164 : 124,
         sortable: false,
         cellRenderer: ActionCell,
-        cellRendererParams: { onOpen, onClose, canTrade },
+        cellRendererParams: { onOpen, onClose, onEdit, canTrade },
       },
     ],
-    [onOpen, onClose, canTrade, showSender],
+    [onOpen, onClose, onEdit, canTrade, showSender],
+  );
+
+  const rowSelection = useMemo<RowSelectionOptions<Quote> | undefined>(
+    () =>
+      onSelectionChange && canTrade
+        ? {
+            mode: 'multiRow',
+            checkboxes: true,
+            headerCheckbox: false,
+            hideDisabledCheckboxes: true,
+            enableClickSelection: false,
+            isRowSelectable: (node) => isOwnOpen(node.data),
+          }
+        : undefined,
+    [onSelectionChange, canTrade],
   );
 
   // New rows (not seen before) flash too, so a quote arriving live is noticed.
@@ -227,6 +293,16 @@ export function RunsGrid({ rows, label, onOpen, onClose, canTrade, height = 360,
           knownIds.current = new Set(rows.map((row) => row.id));
         }}
         onCellKeyDown={onCellKeyDown}
+        rowSelection={rowSelection}
+        onSelectionChanged={(event: SelectionChangedEvent<Quote>) =>
+          onSelectionChange?.(event.api.getSelectedRows().filter((quote) => isOwnOpen(quote)))
+        }
+        onRowClicked={(event) => event.data && onPick?.(event.data)}
+        onCellFocused={(event) => {
+          const node =
+            event.rowIndex === null || event.rowIndex === undefined ? undefined : event.api.getDisplayedRowAtIndex(event.rowIndex);
+          if (node?.data) onPick?.(node.data);
+        }}
         onRowDoubleClicked={(event) => event.data && canTrade && event.data.status === 'open' && onOpen(event.data)}
         suppressCellFocus={false}
         overlayNoRowsTemplate="<span></span>"

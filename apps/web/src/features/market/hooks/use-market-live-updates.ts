@@ -1,7 +1,8 @@
 /**
  * Applies `ws/trade/d/` market events to the market's query keys (one socket per session, see
  * lib/live): quotes are patched in place, unknown ones refetched; negotiations, clusters and
- * deals update their keys (a deal event reloads the deals list); a reconnect after being offline
+ * deals update their keys (a deal event reloads the deals list); a public-run change refetches the
+ * depth and instrument lists (aggregates cannot be patched row by row); a reconnect after being offline
  * refetches the runs, negotiations and deals.
  */
 import {
@@ -16,7 +17,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '../../../lib/live';
 import { showToast } from '../../../lib/toast';
 import { applyDealEvent, DEALS_KEY } from '../api/deals-store';
+import { DEPTH_KEY } from '../api/get-depth';
 import { QUOTE_KEY } from '../api/get-quote';
+import { INSTRUMENTS_KEY } from '../api/list-instruments';
+import { RFQ_QUOTES_KEY } from '../api/list-rfq-quotes';
 import { CLUSTERS_KEY } from '../api/list-clusters';
 import { PRIVATE_RUNS_KEY } from '../api/list-private-runs';
 import { PUBLIC_RUNS_KEY } from '../api/list-public-runs';
@@ -40,10 +44,19 @@ export function useMarketLiveUpdates(myUserId: string | null): void {
           const patched = quote ? patchQuoteInRuns(queryClient, quote) : false;
           if (!patched || parsed.data.action === 'created')
             void queryClient.invalidateQueries({ queryKey: event.topic === MARKET_TOPICS.privateRun ? PRIVATE_RUNS_KEY : PUBLIC_RUNS_KEY });
+          if (event.topic === MARKET_TOPICS.publicRun) {
+            void queryClient.invalidateQueries({ queryKey: [...DEPTH_KEY, parsed.data.finstrument_id] });
+            void queryClient.invalidateQueries({ queryKey: INSTRUMENTS_KEY });
+          }
           return;
         }
+        case MARKET_TOPICS.inquiries:
+          void queryClient.invalidateQueries({ queryKey: RFQ_QUOTES_KEY });
+          return;
         case MARKET_TOPICS.refreshRuns:
           void queryClient.invalidateQueries({ queryKey: PUBLIC_RUNS_KEY });
+          void queryClient.invalidateQueries({ queryKey: DEPTH_KEY });
+          void queryClient.invalidateQueries({ queryKey: INSTRUMENTS_KEY });
           void queryClient.invalidateQueries({ queryKey: PRIVATE_RUNS_KEY });
           return;
         case MARKET_TOPICS.rfqNegotiation: {

@@ -34,3 +34,10 @@ export function formatTimeLeft(untilIso: string, now: number): string {
   const seconds = Math.floor((ms % 60_000) / 1000);
   return `${minutes}m ${String(seconds).padStart(2, '0')}s`;
 }
+
+/** A countdown's label and state: 'Expired' at the end, urgent (shown red) in the last minute. */
+export function countdownState(untilIso: string, now: number): { label: string; urgent: boolean; expired: boolean } {
+  const ms = Date.parse(untilIso) - now;
+  if (!Number.isFinite(ms) || ms <= 0) return { label: 'Expired', urgent: false, expired: true };
+  return { label: formatTimeLeft(untilIso, now), urgent: ms < 60_000, expired: false };
+}
