@@ -20,15 +20,18 @@ import type { Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
+import { createLocalFileStore } from './lib/file-store';
 import { createLogger } from './lib/logger';
 import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { createPrincipalLoader } from './modules/auth/principal';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { registerLiveGateway } from './modules/live/live.gateway';
+import { registerChat } from './modules/chat';
 import { prepareFinstruments, registerFinstrumentsRoutes } from './modules/finstruments';
 import { createMarketService, registerMarketRoutes } from './modules/market';
 import { createExchangeService, createSimulatedParticipants, SimulatedExchange } from './modules/exchange';
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: createOutboxSmsSender(database.db),
     tokens: createTokenSigner(config.jwtSecret),
     principals: createPrincipalLoader(database, () => now().getTime()),
+    files: createLocalFileStore(path.join(config.dataDir, 'files')),
     now,
   };
   app.decorate('deps', deps);
@@ -151,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Tier 2: app plugins.
   registerErrorHandling(app);
+  registerInputGuard(app);
   const routeInventory = registerAccessControl(app);
   app.decorate('routeInventory', routeInventory);
 
@@ -175,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   if (config.exchangeSim.participants) participants.start(config.exchangeSim.intervalMs);
   registerLiveGateway(app);
+  await registerChat(app, { namespace: busChannel });
 
   // The SPA: hashed assets cached for a year, index.html never, history fallback for app routes.
   const indexHtml = path.join(config.webDist, 'index.html');

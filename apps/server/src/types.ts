@@ -2,6 +2,7 @@ import type { AccessPolicy } from '@dart/contracts';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { EventBus } from './lib/bus';
+import type { FileStore } from './lib/file-store';
 import type { Mailer, SmsSender } from './lib/notify';
 import type { AuditContext } from './lib/audit';
 import type { Principal, PrincipalLoader } from './modules/auth/principal';
@@ -16,6 +17,8 @@ export interface AppDeps {
   sms: SmsSender;
   tokens: TokenSigner;
   principals: PrincipalLoader;
+  /** Uploaded bytes (chat files); local disk under DATA_DIR/files by default. */
+  files: FileStore;
   now: () => Date;
 }
 

@@ -34,9 +34,17 @@ const only = (who: Who[], allowed: number) =>
     ]),
   ) as Record<Who, number>;
 
+/** Chat writes: every signed-in role but the view-only ones (viewer, compliance → 403 VIEW_ONLY). */
+const chatWriters = (allowed: number) => only(['dealer', 'opsadmin', 'backoffice', 'broker'], allowed);
+
 let inviteCounter = 0;
 /** The authorization matrix (RELIABILITY #15): every API route × role → expected status. */
-const MATRIX: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; body?: () => unknown; expect: Record<Who, number> }> = [
+const MATRIX: Array<{
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  body?: () => unknown;
+  expect: Record<Who, number>;
+}> = [
   { method: 'GET', url: '/version.json', expect: everyone(200, 200) },
   { method: 'GET', url: '/builds/latest.json', expect: everyone(200, 200) },
   { method: 'GET', url: '/api/health', expect: everyone(200, 200) },
@@ -104,6 +112,35 @@ const MATRIX: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; bod
   { method: 'PUT', url: '/api/trade/cluster/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
   { method: 'POST', url: '/api/cluster/:id/accept/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
   { method: 'GET', url: '/api/cluster/:id/', expect: everyone(400, 401) },
+  // Market depth is Premium (every client here is PREMIUM; BASIC → 402 is in market-depth.test.ts): no bond id → 400.
+  { method: 'GET', url: '/api/quote/depth/', expect: everyone(400, 401) },
+  { method: 'GET', url: '/api/trade/finstrument/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/eoi/upload/template/', expect: everyone(200, 401) },
+  { method: 'POST', url: '/api/eoi/upload/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  // Chat (issue 6): writes refuse view-only roles (viewer, compliance); reads and receipts are for any
+  // signed-in user who accepted the chat terms (every demo user here). Unknown channels/files answer 404.
+  { method: 'POST', url: '/api/issue-sb-session-token', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'DELETE', url: '/api/remove-sb-session', expect: everyone(400, 401) },
+  { method: 'PATCH', url: '/api/client/chat-terms/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'GET', url: '/api/chatter/user/search', expect: everyone(200, 401) },
+  { method: 'POST', url: '/api/chatter/invite-users', body: () => ({}), expect: chatWriters(400) },
+  { method: 'GET', url: '/api/chat/channels/', expect: everyone(200, 401) },
+  { method: 'POST', url: '/api/chat/channels/', body: () => ({}), expect: chatWriters(400) },
+  { method: 'GET', url: '/api/chat/channels/:url/', expect: everyone(404, 401) },
+  { method: 'GET', url: '/api/chat/channels/:url/messages/', expect: everyone(404, 401) },
+  { method: 'POST', url: '/api/chat/channels/:url/messages/', body: () => ({}), expect: chatWriters(400) },
+  { method: 'PATCH', url: '/api/chat/channels/:url/messages/:messageId/', body: () => ({}), expect: chatWriters(400) },
+  { method: 'DELETE', url: '/api/chat/channels/:url/messages/:messageId/', expect: chatWriters(404) },
+  { method: 'POST', url: '/api/chat/channels/:url/read/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'POST', url: '/api/chat/channels/:url/delivered/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'POST', url: '/api/chat/channels/:url/accept/', body: () => ({}), expect: chatWriters(404) },
+  { method: 'POST', url: '/api/chat/channels/:url/decline/', body: () => ({}), expect: chatWriters(404) },
+  { method: 'POST', url: '/api/chat/channels/:url/leave/', body: () => ({}), expect: chatWriters(404) },
+  { method: 'POST', url: '/api/chat/channels/:url/operators/', body: () => ({}), expect: chatWriters(404) },
+  { method: 'POST', url: '/api/chat/channels/:url/ban/', body: () => ({}), expect: chatWriters(400) },
+  { method: 'POST', url: '/api/chat/channels/:url/files/', body: () => ({}), expect: chatWriters(400) },
+  { method: 'GET', url: '/api/chat/files/:id/', expect: everyone(404, 401) },
+  { method: 'POST', url: '/api/download-chats', body: () => ({}), expect: everyone(400, 401) },
   // Last: it ends each caller's session.
   { method: 'POST', url: '/api/logout/', body: () => ({}), expect: everyone(200, 200) },
 ];
@@ -125,7 +162,7 @@ describe.each(DRIVERS)('access control (%s)', (driver) => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     // WebSocket upgrades authenticate by their first message (live.test.ts covers them).
-    expect(t.app.routeInventory.filter((r) => r.websocket).map((r) => r.url)).toEqual(['/ws/trade/d/']);
+    expect(t.app.routeInventory.filter((r) => r.websocket).map((r) => r.url)).toEqual(['/ws/trade/d/', '/ws/chat/']);
     const covered = MATRIX.map((m) => `${m.method} ${m.url.split('?')[0]}`);
     expect(routes.filter((r) => !covered.includes(r))).toEqual([]);
   });
@@ -136,6 +173,8 @@ describe.each(DRIVERS)('access control (%s)', (driver) => {
       const url = row.url
         .replace(':userId', '00000000-0000-0000-0000-000000000000')
         .replace(':token', 'no-such-invite')
+        .replace(':url', 'no-such-channel')
+        .replace(':messageId', '00000000-0000-0000-0000-000000000000')
         .replace(':id', 'INE002A08534');
       for (const who of Object.keys(row.expect) as Who[]) {
         const response = await t.app.inject({

@@ -1,3 +1,5 @@
+// oxlint-disable-next-line import/no-unassigned-import
+import './zod-config';
 // Stylesheets are side-effect imports by design: Vite bundles them into the page's CSS.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@mantine/core/styles.css';

@@ -105,8 +105,15 @@ export const CHAT_CLOSE = {
   goingAway: 1001,
 } as const;
 
-const channelUrl = z.string().min(1).max(200);
-const userId = z.string().min(1).max(100);
+/** Ids and channel urls are ours (uuids, `dart_<type>_<hex>`): letters, digits, `_` and `-` only, so a
+ * NUL byte or a path never reaches a query. */
+export const chatIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Invalid id.' });
+const channelUrl = chatIdSchema;
+const userId = chatIdSchema;
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Should be a date-time (ISO 8601).' });
 
 // ---- session ----------------------------------------------------------------------------------
@@ -206,12 +213,20 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-const messageData = z.record(z.string(), z.unknown()).refine((v) => JSON.stringify(v).length <= 4000, {
-  error: 'Message data is too large.',
-});
+const messageData = z
+  .record(z.string(), z.unknown())
+  .refine((v) => JSON.stringify(v).length <= 4000, { error: 'Message data is too large.' })
+  .refine((v) => !JSON.stringify(v).includes('\\u0000'), { error: 'Text cannot contain the NUL character.' });
+/** PostgreSQL text cannot hold NUL; the socket path has no HTTP input guard, so the schema refuses it. */
+const noNul = (value: string) => !value.includes('\u0000');
 export const SendMessageSchema = z.strictObject({
-  reqId: z.string().min(1).max(100),
-  message: z.string().trim().min(1, { error: CHAT_MESSAGES.emptyMessage }).max(CHAT_LIMITS.messageMaxLength),
+  reqId: z.string().min(1).max(100).refine(noNul, { error: 'Invalid request id.' }),
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: CHAT_MESSAGES.emptyMessage })
+    .max(CHAT_LIMITS.messageMaxLength)
+    .refine(noNul, { error: 'Text cannot contain the NUL character.' }),
   data: messageData.default({}),
   customType: z.string().max(50).nullable().default(null),
 });
@@ -285,7 +300,7 @@ export const ChannelCreateSchema = z
   });
 export type ChannelCreate = z.input<typeof ChannelCreateSchema>;
 export const ChannelUrlParamsSchema = z.strictObject({ url: channelUrl });
-export const ChannelMessageParamsSchema = z.strictObject({ url: channelUrl, messageId: z.string().min(1).max(100) });
+export const ChannelMessageParamsSchema = z.strictObject({ url: channelUrl, messageId: chatIdSchema });
 export const ChannelListQuerySchema = z.strictObject({
   /** Opaque cursor from the previous page's `next`. */
   token: z.string().max(200).optional(),

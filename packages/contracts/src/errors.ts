@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   VIEW_ONLY: 403,
   TENANT_MISMATCH: 403,
+  /** Chat is blocked until the user accepts the chat terms (spec §7 `PATCH api/client/chat-terms/`). */
+  CHAT_TERMS_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   INVITE_INVALID: 410,

@@ -290,3 +290,37 @@ export type { RfqQuoteQuery } from './market';
 export { NegotiationListQuerySchema, NegotiationListSchema, DealListQuerySchema, DealListItemSchema, DealListSchema } from './market';
 export type { NegotiationListQuery, Negotiation, DealListQuery, DealListItem } from './market';
 export * from './chat';
+export {
+  MARKET_CLOSED_MESSAGE,
+  DEPTH_LEVELS_DEFAULT,
+  DEPTH_LEVELS_MAX,
+  DepthQuerySchema,
+  DepthLevelSchema,
+  DepthSchema,
+  MARKET_INSTRUMENT_TYPES,
+  MarketInstrumentQuerySchema,
+  MarketInstrumentSchema,
+  MarketInstrumentListSchema,
+  QUOTE_UPLOAD_MAX_BYTES,
+  QUOTE_UPLOAD_MAX_ROWS,
+  QUOTE_UPLOAD_CONTENT_TYPES,
+  QUOTE_UPLOAD_COLUMNS,
+  QUOTE_UPLOAD_REQUIRED_COLUMNS,
+  QUOTE_UPLOAD_MESSAGES,
+  UploadRowErrorSchema,
+  QuoteUploadErrorSchema,
+  QuoteUploadResultSchema,
+  QuoteUploadTemplateQuerySchema,
+} from './market';
+export type {
+  DepthQuery,
+  DepthLevel,
+  Depth,
+  MarketInstrumentQuery,
+  MarketInstrument,
+  MarketInstrumentList,
+  QuoteUploadColumn,
+  UploadRowError,
+  QuoteUploadError,
+  QuoteUploadResult,
+} from './market';

@@ -39,6 +39,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/auth/reset-password', layouts: ['independentblue'], access: 'unauthenticated-only', title: 'Reset password' },
   { path: '/best-practices', layouts: ['default'], access: 'public', title: 'Best practices' },
   { path: '/chat-policy', layouts: ['default'], access: 'public', title: 'Chat policy' },
+  { path: '/chat', layouts: ['dart'], access: 'authenticated', title: 'Chat' },
   { path: '/client/register', layouts: ['bare'], access: 'unauthenticated-only', title: 'Register' },
   {
     path: '/client/transactions',

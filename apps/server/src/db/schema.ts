@@ -662,3 +662,162 @@ export const exchangeTrades = pgTable(
   },
   (t) => [uniqueIndex('exchange_trades_deal_key').on(t.dealId), index('exchange_trades_status_idx').on(t.reportStatus, t.settlementStatus)],
 );
+
+/* ---------------------------------------------------------------------------------------------
+ * Chat (issue 6): see modules/chat/README.md. Every message has the next gap-free `position` of
+ * its channel, assigned by `UPDATE chat_channels SET last_position = last_position + 1 RETURNING`
+ * inside the message's transaction (the row lock serialises writers of one channel).
+ * ------------------------------------------------------------------------------------------- */
+
+/** Chat session tokens (SHA-256 hashed) for the chat socket; bound to the sign-in session that issued them. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    authSessionId: uuid('auth_session_id').references(() => authSessions.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('chat_sessions_token_key').on(t.tokenHash), index('chat_sessions_user_idx').on(t.userId)],
+);
+
+/** Platform staff: shown to others under the product name (spec §6). */
+export const chatStaff = pgTable('chat_staff', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const chatChannels = pgTable(
+  'chat_channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    customType: text('custom_type').notNull(),
+    name: text('name').notNull().default(''),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    creatorId: uuid('creator_id').references(() => users.id),
+    /** Direct channels created with isDistinct: the two user ids, sorted; creating again returns this channel. */
+    distinctKey: text('distinct_key'),
+    lastPosition: bigint('last_position', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }),
+    isWhatsappLinked: boolean('is_whatsapp_linked').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chat_channels_url_key').on(t.url), uniqueIndex('chat_channels_distinct_key').on(t.distinctKey)],
+);
+
+/**
+ * Membership. `leftAt` set = not a member any more (left, declined or banned). `hidden` = a broadcast
+ * recipient: listed to the creator, never shown the broadcast channel itself. Receipts are monotonic.
+ */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    state: text('state').notNull().default('joined'),
+    role: text('role').notNull().default('none'),
+    hidden: boolean('hidden').notNull().default(false),
+    inviterId: uuid('inviter_id').references(() => users.id),
+    invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }),
+    /** The channel's last position when this membership began: live delivery starts after it. */
+    joinedPosition: bigint('joined_position', { mode: 'number' }).notNull().default(0),
+    readPosition: bigint('read_position', { mode: 'number' }).notNull().default(0),
+    deliveredPosition: bigint('delivered_position', { mode: 'number' }).notNull().default(0),
+    leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('chat_members_user_idx').on(t.userId, t.leftAt)],
+);
+
+export const chatBans = pgTable(
+  'chat_bans',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    bannedBy: uuid('banned_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
+);
+
+/** File metadata; the bytes live in the FileStore under `storageKey` (never the client's file name). */
+export const chatFiles = pgTable(
+  'chat_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_files_channel_idx').on(t.channelId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id),
+    position: bigint('position', { mode: 'number' }).notNull(),
+    senderId: uuid('sender_id').references(() => users.id),
+    reqId: text('req_id'),
+    messageType: text('message_type').notNull(),
+    mimeType: text('mime_type'),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    customType: text('custom_type'),
+    ogMetaData: jsonb('og_meta_data').$type<Record<string, unknown>>(),
+    fileId: uuid('file_id').references(() => chatFiles.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    /** Soft delete: the text stays for the compliance export; views show it blank. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_position_key').on(t.channelId, t.position),
+    uniqueIndex('chat_messages_req_key').on(t.channelId, t.senderId, t.reqId),
+    index('chat_messages_created_idx').on(t.channelId, t.createdAt),
+  ],
+);
+
+/** Every previous version of an edited message (compliance export). */
+export const chatMessageEdits = pgTable(
+  'chat_message_edits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id),
+    previousMessage: text('previous_message').notNull(),
+    editedBy: uuid('edited_by').references(() => users.id),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_message_edits_message_idx').on(t.messageId, t.id)],
+);

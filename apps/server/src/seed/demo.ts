@@ -153,7 +153,8 @@ export async function seedDemoData(database: Database, options: { announce: bool
             firstName: person.firstName,
             lastName: person.lastName,
             passwordHash,
-            hasAcceptedChatTerms: false,
+            // Chat terms accepted by every demo user but basic@small.dart, so the terms gate can be tried.
+            hasAcceptedChatTerms: person.email !== 'basic@small.dart',
           })
           .returning();
         const [account] = await tx.insert(userAccounts).values({ userId: user!.id, clientId: client!.id }).returning();

@@ -16,6 +16,7 @@ import {
   type ParsedLocation,
 } from '@tanstack/react-router';
 import { SignedOut } from '../features/auth';
+import { ChatProvider } from '../features/chat';
 import { inviteQueryOptions, RegistrationFlow } from '../features/registration';
 import { RouteError } from '../lib/errors';
 import { homePathFor } from '../lib/session';
@@ -41,6 +42,7 @@ const ProductDartPage = lazyRouteComponent(marketing, 'ProductDartPage');
 const ProductFindPage = lazyRouteComponent(marketing, 'ProductFindPage');
 const ContactScreen = lazyRouteComponent(() => import('./routes/public-screens'), 'ContactScreen');
 const DartScreen = lazyRouteComponent(appScreens, 'DartScreen');
+const ChatScreen = lazyRouteComponent(() => import('./routes/chat-screens'), 'ChatScreen');
 const findScreens = () => import('./routes/find-screens');
 const FindScreen = lazyRouteComponent(findScreens, 'FindScreen');
 const SecurityScreen = lazyRouteComponent(findScreens, 'SecurityScreen');
@@ -83,7 +85,19 @@ const blueLayout = createRoute({
 });
 const defaultLayout = createRoute({ getParentRoute: () => rootRoute, id: 'default-layout', component: layoutComponent('default') });
 const bareLayout = createRoute({ getParentRoute: () => rootRoute, id: 'bare-layout', component: layoutComponent('bare') });
-const dartLayout = createRoute({ getParentRoute: () => rootRoute, id: 'dart-layout', component: layoutComponent('dart') });
+const DartLayout = layoutComponent('dart');
+// The chat session lives as long as the signed-in app (the workspace panel and /chat share it).
+const dartLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'dart-layout',
+  component: function DartLayoutWithChat() {
+    return (
+      <ChatProvider>
+        <DartLayout />
+      </ChatProvider>
+    );
+  },
+});
 const settingsLayout = createRoute({ getParentRoute: () => rootRoute, id: 'settings-layout', component: layoutComponent('settings') });
 const productDartLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -214,6 +228,7 @@ const registerRoute = createRoute({
 // The signed-in app
 const dartRoute = createRoute({ getParentRoute: () => dartLayout, path: '/dart', ...guarded('/dart'), component: DartScreen });
 const findRoute = createRoute({ getParentRoute: () => dartLayout, path: '/find', ...guarded('/find'), component: FindScreen });
+const chatRoute = createRoute({ getParentRoute: () => dartLayout, path: '/chat', ...guarded('/chat'), component: ChatScreen });
 const securityRoute = createRoute({
   getParentRoute: () => dartLayout,
   path: '/security/$id',
@@ -291,6 +306,7 @@ const routeTree = rootRoute.addChildren([
   bareLayout.addChildren([registerRoute]),
   dartLayout.addChildren([
     dartRoute,
+    chatRoute,
     findRoute,
     securityRoute,
     inventoryRoute,

@@ -13,6 +13,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -20,6 +21,7 @@ import { BrandLogo } from '../../components/ui/brand-logo';
 import {
   BoxIcon,
   BuildingIcon,
+  ChatIcon,
   ChevronDownIcon,
   HelpIcon,
   KeyIcon,
@@ -33,6 +35,7 @@ import {
 } from '../../components/ui/icons';
 import { ButtonLink } from '../../components/ui/router-links';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { useChatUnreadTotal } from '../../features/chat';
 import { BondSearchBox } from '../../features/find';
 import { SupportModal } from '../../features/support';
 import { homePathFor, useSession } from '../../lib/session';
@@ -46,6 +49,23 @@ const NAV_ICONS = {
   '/client/transactions': <ReceiptIcon size={16} />,
   '/surveillance': <ShieldIcon size={16} />,
 } as const;
+
+/** The header's Chat link (to /chat) with the unread total of the chat session, when there is one. */
+function ChatNavLink({ onClick }: { onClick?: (() => void) | undefined }) {
+  const unread = useChatUnreadTotal();
+  return (
+    <Link to="/chat" className={classes.appNavLink} onClick={onClick} data-testid="nav-chat">
+      <ChatIcon size={16} />
+      Chat
+      {unread > 0 ? (
+        <Badge size="xs" color="red" circle={unread < 10} data-testid="nav-chat-unread">
+          {unread > 99 ? '99+' : unread}
+          <VisuallyHidden> unread</VisuallyHidden>
+        </Badge>
+      ) : null}
+    </Link>
+  );
+}
 
 function initials(first: string, last: string): string {
   return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
@@ -62,8 +82,10 @@ export function AppHeader() {
     (item) => item.visibility !== 'hidden',
   );
 
-  const navLinks = (onClick?: () => void) =>
-    items.map((item) => (
+  // Chat: for signed-in users the /chat route admits (hidden for visitors and where the guards say no).
+  const showChat = navVisibility('/chat', user) === 'visible';
+  const navLinks = (onClick?: () => void) => [
+    ...items.map((item) => (
       <Link key={item.path} to={item.path} className={classes.appNavLink} onClick={onClick}>
         {NAV_ICONS[item.path]}
         {item.label}
@@ -73,7 +95,9 @@ export function AppHeader() {
           </Badge>
         ) : null}
       </Link>
-    ));
+    )),
+    showChat ? <ChatNavLink key="/chat" onClick={onClick} /> : null,
+  ];
 
   return (
     <header className={classes.appHeader}>

@@ -5,6 +5,7 @@ import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
 import { BoxIcon, ChartIcon, ReceiptIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { ButtonLink } from '../../components/ui/router-links';
+import { ChatWorkspace } from '../../features/chat';
 import { MarketWorkspace } from '../../features/market';
 import { AuditTrail } from '../../features/surveillance';
 import { WorkspacePanels } from '../../features/workspace';
@@ -45,7 +46,7 @@ export function DartScreen() {
       />
       <Stack gap="md">
         <MarketWorkspace {...marketSlots} />
-        <WorkspacePanels />
+        <WorkspacePanels chat={<ChatWorkspace variant="compact" />} />
       </Stack>
     </>
   );

@@ -13,6 +13,11 @@ interface PanelDefinition {
   wide?: boolean;
 }
 
+interface WorkspacePanelsProps {
+  /** The chat panel's body (the chat feature's compact workspace), passed by the route: features do not import each other. */
+  chat?: ReactNode;
+}
+
 /**
  * The workspace panels of spec §2 whose features come later, each with its empty state. Private
  * runs, public runs and RFQ quotes are the market feature's (composed by the /dart route).
@@ -32,6 +37,7 @@ const PANELS: readonly PanelDefinition[] = [
     icon: <ChatIcon />,
     emptyTitle: 'No conversations yet',
     emptyDescription: 'Direct and group chats with your counterparties will appear here, with trades negotiated inline.',
+    wide: true,
   },
   {
     id: 'ticketing',
@@ -42,8 +48,8 @@ const PANELS: readonly PanelDefinition[] = [
   },
 ];
 
-/** The trading workspace: its panels, in their empty state until trading ships. */
-export function WorkspacePanels() {
+/** The trading workspace: its panels; chat when the route passes it, the others in their empty state until they ship. */
+export function WorkspacePanels({ chat }: WorkspacePanelsProps = {}) {
   useEffect(() => clearStaleWorkspaceLayout(), []);
 
   return (
@@ -67,18 +73,26 @@ export function WorkspacePanels() {
                 {panel.title}
               </Text>
             </Group>
-            <Badge variant="light" color="gray" radius="sm" size="sm">
-              Coming soon
-            </Badge>
+            {panel.id === 'chat' && chat ? null : (
+              <Badge variant="light" color="gray" radius="sm" size="sm">
+                Coming soon
+              </Badge>
+            )}
           </Group>
-          <EmptyState
-            className={classes.body}
-            size="sm"
-            icon={panel.icon}
-            withIndicatorBackground
-            title={panel.emptyTitle}
-            description={panel.emptyDescription}
-          />
+          {panel.id === 'chat' && chat ? (
+            <div className={classes.slot} data-testid="workspace-chat">
+              {chat}
+            </div>
+          ) : (
+            <EmptyState
+              className={classes.body}
+              size="sm"
+              icon={panel.icon}
+              withIndicatorBackground
+              title={panel.emptyTitle}
+              description={panel.emptyDescription}
+            />
+          )}
         </Paper>
       ))}
     </SimpleGrid>

@@ -1,0 +1,139 @@
+/**
+ * Chat on two app nodes sharing one PostgreSQL database and the Redis bus (runs when DATABASE_URL
+ * and REDIS_URL are set): live delivery across nodes, concurrent senders on both nodes, resume on
+ * the other node, the per-user rate limit and presence shared through Redis, and a session revoked
+ * on one node closing the socket on the other.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { CHAT_CLOSE, type Channel, type ChatMessage } from '@dart/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { bearer, createPostgresDatabase, json } from './helpers';
+import { chatUser, openChat, sleep, type ChatUser } from './chat-support';
+
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('chat on two nodes over PostgreSQL + Redis', () => {
+  let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  const nodes: FastifyInstance[] = [];
+  const wsUrl: string[] = [];
+  let a: ChatUser;
+  let b: ChatUser;
+  let counter = 0;
+  const reqId = () => `x-${++counter}-${Date.now()}`;
+
+  beforeAll(async () => {
+    scratch = await createPostgresDatabase();
+    const env = {
+      NODE_ENV: 'test',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEMO_SEED: '1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/dart-test-unused',
+      CREDENTIAL_RATE_PER_MINUTE: '1000',
+      DATABASE_URL: scratch.url,
+      REDIS_URL: process.env.REDIS_URL!,
+    };
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp({ config: loadConfig(env) });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      nodes.push(app);
+      wsUrl.push(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws/chat/`);
+    }
+    if (nodes[0]!.deps.bus.kind !== 'redis') throw new Error('expected the Redis bus');
+    a = await chatUser(nodes[0]!, 'dealer@demo.dart');
+    b = await chatUser(nodes[1]!, 'dealer@second.dart');
+  }, 120_000);
+  afterAll(async () => {
+    for (const app of nodes) await app.close();
+    await scratch?.drop();
+  });
+
+  const group = async (name: string) => {
+    const created = await nodes[0]!.inject({
+      method: 'POST',
+      url: '/api/chat/channels/',
+      headers: bearer(a.access),
+      payload: { customType: 'group', name, invitedUserIds: [b.id] },
+    });
+    const channel = json<Channel>(created);
+    await nodes[1]!.inject({ method: 'POST', url: `/api/chat/channels/${channel.url}/accept/`, headers: bearer(b.access), payload: {} });
+    return channel;
+  };
+  const sendOn = (node: number, user: ChatUser, url: string, message: string) =>
+    nodes[node]!.inject({
+      method: 'POST',
+      url: `/api/chat/channels/${url}/messages/`,
+      headers: bearer(user.access),
+      payload: { reqId: reqId(), message },
+    });
+
+  it('delivers across nodes in order, once, with both nodes sending at the same time', async () => {
+    const channel = await group('Cross-node desk');
+    const sa = await openChat(wsUrl[0]!, a);
+    const sb = await openChat(wsUrl[1]!, b);
+    // Four senders per second in all (two users × two nodes), inside the 5/s per-user limit.
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all([
+        sendOn(0, a, channel.url, `a${round}-0`),
+        sendOn(1, a, channel.url, `a${round}-1`),
+        sendOn(0, b, channel.url, `b${round}-0`),
+        sendOn(1, b, channel.url, `b${round}-1`),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+      await sleep(1100);
+    }
+    await sa.next((f) => f.type === 'message' && f.channel_url === channel.url && f.position === 12);
+    await sb.next((f) => f.type === 'message' && f.channel_url === channel.url && f.position === 12);
+    const expected = Array.from({ length: 12 }, (_, i) => i + 1);
+    expect(sa.positions(channel.url)).toEqual(expected);
+    expect(sb.positions(channel.url)).toEqual(expected);
+    // Presence is shared: node 1 sees A (connected on node 0) online.
+    const view = json<Channel>(
+      await nodes[1]!.inject({ method: 'GET', url: `/api/chat/channels/${channel.url}/`, headers: bearer(b.access) }),
+    );
+    expect(view.members.find((m) => m.userId === a.id)?.connectionStatus).toBe('online');
+    sa.socket.close();
+    sb.socket.close();
+  });
+
+  it('resumes on the other node with exactly the messages missed', async () => {
+    const channel = await group('Resume desk');
+    const first = await openChat(wsUrl[0]!, b);
+    for (let i = 0; i < 3; i++) expect((await sendOn(0, a, channel.url, `before ${i}`)).statusCode).toBe(201);
+    await first.next((f) => f.type === 'message' && f.channel_url === channel.url && f.position === 3);
+    first.socket.close();
+    await sleep(1100);
+    for (let i = 0; i < 4; i++) expect((await sendOn(0, a, channel.url, `missed ${i}`)).statusCode).toBe(201);
+    const resumed = await openChat(wsUrl[1]!, b, { [channel.url]: 3 });
+    expect(resumed.positions(channel.url)).toEqual([4, 5, 6, 7]);
+    const texts = resumed.frames.filter((f) => f.type === 'message').map((f) => (f.message as ChatMessage).message);
+    expect(texts).toEqual(['missed 0', 'missed 1', 'missed 2', 'missed 3']);
+    await sleep(1100);
+    await sendOn(0, a, channel.url, 'live');
+    await resumed.next((f) => f.type === 'message' && f.position === 8);
+    expect(resumed.positions(channel.url)).toEqual([4, 5, 6, 7, 8]);
+    resumed.socket.close();
+  });
+
+  it('shares the 5 messages per second limit across nodes', async () => {
+    const channel = await group('Rate desk');
+    await sleep(1100);
+    const results = await Promise.all([0, 1, 2, 0, 1, 2].map((_, i) => sendOn(i % 2, a, channel.url, `burst ${i}`)));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('closes the socket on node 1 when the chat session is removed on node 0', async () => {
+    const socket = await openChat(wsUrl[1]!, a);
+    const removed = await nodes[0]!.inject({
+      method: 'DELETE',
+      url: '/api/remove-sb-session',
+      headers: bearer(a.access),
+      payload: { userId: a.id },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await socket.closed).code).toBe(CHAT_CLOSE.sessionEnded);
+  });
+});

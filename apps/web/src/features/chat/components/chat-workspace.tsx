@@ -1,0 +1,143 @@
+import { Alert, Badge, Button, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { ChatIcon } from '../../../components/ui/icons';
+import { ButtonLink } from '../../../components/ui/router-links';
+import { useChannels } from '../api/list-channels';
+import { isChatConnected, useChat, type ChatStatus } from '../hooks/chat-context';
+import { arrangeChannels } from '../utils/channel-list';
+import { ChannelList } from './channel-list';
+import { ExpandIcon, PlusIcon } from './chat-icons';
+import { ChatTermsGate } from './chat-terms-gate';
+import { Conversation } from './conversation';
+import { NewChannelDialog } from './new-channel-dialog';
+import classes from './chat.module.css';
+
+const STATUS_TEXT: Record<ChatStatus, { label: string; color: string }> = {
+  idle: { label: 'Signed out', color: 'gray' },
+  terms: { label: 'Terms', color: 'gray' },
+  cleared: { label: 'Session ended', color: 'red' },
+  connecting: { label: 'Connecting', color: 'yellow' },
+  connected: { label: 'Online', color: 'teal' },
+  disconnected: { label: 'Offline', color: 'red' },
+  'reconnect-started': { label: 'Reconnecting', color: 'yellow' },
+  'reconnect-succeeded': { label: 'Online', color: 'teal' },
+  'reconnect-failed': { label: 'Reconnecting', color: 'orange' },
+  stopped: { label: 'Stopped', color: 'gray' },
+};
+
+export function ChatStatusBadge() {
+  const { status } = useChat();
+  const { label, color } = STATUS_TEXT[status];
+  return (
+    <Badge size="xs" variant="dot" color={color} data-testid="chat-status" data-status={status} data-connected={isChatConnected(status)}>
+      {label}
+    </Badge>
+  );
+}
+
+/**
+ * Channel list and conversation side by side. `compact` is the workspace panel (fixed height, with a
+ * link to the full page); `full` is the /chat page.
+ */
+export function ChatWorkspace({ variant }: { variant: 'compact' | 'full' }) {
+  const { status, myUserId } = useChat();
+  const enabled = myUserId !== null && status !== 'terms' && status !== 'idle' && status !== 'cleared';
+  const channels = useChannels(enabled);
+  const [selectedUrl, setSelectedUrl] = useState<string | null>(null);
+  const [newOpen, setNewOpen] = useState(false);
+  const arranged = useMemo(
+    () =>
+      channels.data && myUserId
+        ? arrangeChannels(
+            channels.data.pages.flatMap((page) => page.channels),
+            myUserId,
+          )
+        : [],
+    [channels.data, myUserId],
+  );
+  // Nothing is open until the user picks a chat (so unread badges mean something); when the open
+  // chat leaves the list (declined, banned, left), the first remaining one is shown (spec §4).
+  const selected = selectedUrl === null ? null : (arranged.find((channel) => channel.url === selectedUrl) ?? arranged[0] ?? null);
+  const height = variant === 'compact' ? 480 : 'calc(100dvh - 210px)';
+
+  if (status === 'idle')
+    return (
+      <EmptyState
+        size="sm"
+        p="lg"
+        icon={<ChatIcon />}
+        withIndicatorBackground
+        title="Sign in to chat"
+        description="Chat needs an account."
+      />
+    );
+  if (status === 'terms') return <ChatTermsGate compact={variant === 'compact'} />;
+
+  return (
+    <Stack gap={0} style={{ height, minHeight: 360 }} className={classes.frame} data-variant={variant} data-testid={`chat-${variant}`}>
+      {status === 'cleared' ? (
+        <Alert color="red" variant="light" radius={0} title="Your chat session has ended">
+          Sign in again to continue. Chat restarts by itself when the connection comes back.
+        </Alert>
+      ) : null}
+      <div className={classes.shell} data-variant={variant}>
+        <div className={classes.sidebar}>
+          <Group className={classes.sidebarHeader} justify="space-between" gap={4} wrap="nowrap">
+            <ChatStatusBadge />
+            <Group gap={4} wrap="nowrap">
+              {variant === 'compact' ? (
+                <Tooltip label="Open the full chat page">
+                  <ButtonLink to="/chat" size="compact-xs" variant="subtle" aria-label="Open chat page" data-testid="chat-open-page" px={4}>
+                    <ExpandIcon size={14} />
+                  </ButtonLink>
+                </Tooltip>
+              ) : null}
+              <Button
+                size="compact-xs"
+                leftSection={<PlusIcon size={14} />}
+                onClick={() => setNewOpen(true)}
+                disabled={!enabled}
+                data-testid="chat-new"
+              >
+                New chat
+              </Button>
+            </Group>
+          </Group>
+          <ChannelList
+            channels={arranged}
+            myUserId={myUserId ?? ''}
+            selectedUrl={selected?.url ?? null}
+            onSelect={setSelectedUrl}
+            isPending={enabled && channels.isPending}
+            error={channels.error}
+            onRetry={() => void channels.refetch()}
+            hasNextPage={channels.hasNextPage}
+            isFetchingNextPage={channels.isFetchingNextPage}
+            fetchNextPage={() => void channels.fetchNextPage()}
+          />
+        </div>
+        {selected ? (
+          <Conversation key={selected.url} channel={selected} />
+        ) : (
+          <Stack flex={1} justify="center" align="center" p="md">
+            <EmptyState
+              size="sm"
+              icon={<ChatIcon />}
+              withIndicatorBackground
+              title={channels.isPending && enabled ? 'Loading chats…' : 'No chat open'}
+              description={<Text size="sm">Pick a chat on the left, or start one with New chat.</Text>}
+            />
+          </Stack>
+        )}
+      </div>
+      {myUserId ? (
+        <NewChannelDialog
+          opened={newOpen}
+          onClose={() => setNewOpen(false)}
+          myUserId={myUserId}
+          onCreated={(channel) => setSelectedUrl(channel.url)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
