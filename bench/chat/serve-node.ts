@@ -6,13 +6,7 @@
  * members }] }` to SEED_FILE.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
-import { openPglite } from '../../apps/server/src/db/client';
+import { writeFileSync } from 'node:fs';
 import {
   chatChannels,
   chatMembers,
@@ -22,30 +16,15 @@ import {
   userAccounts,
   users,
 } from '../../apps/server/src/db/schema';
+import { buildBenchApp, serveBenchApp, templateDealer } from '../lib/bench-node';
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  DEMO_SEED: '1',
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'dart-bench-chat-')),
-  RATE_LIMIT_PER_MINUTE: '100000000',
-});
-const app = await buildApp({ config, ...(config.databaseUrl ? {} : { database: await openPglite('memory://') }) });
+const app = await buildBenchApp('chat');
 const db = app.deps.database.db;
 
 const seedUsers = Number(process.env.SEED_USERS ?? 0);
 const seedChannels = Number(process.env.SEED_CHANNELS ?? 0);
 if (seedUsers > 0) {
-  const [template] = await db
-    .select({ accountId: userAccounts.id, clientId: userAccounts.clientId })
-    .from(users)
-    .innerJoin(userAccounts, eq(userAccounts.userId, users.id))
-    .where(eq(users.email, 'dealer@second.dart'));
-  if (!template) throw new Error('demo dealer of Second Bank missing');
-  const roles = await db.select().from(userAccountRoles).where(eq(userAccountRoles.userAccountId, template.accountId));
+  const { clientId, roles } = await templateDealer(app);
   const seeded: Array<{ id: string; token: string }> = [];
   const channels: Array<{ url: string; members: number[] }> = [];
   await db.transaction(async (tx) => {
@@ -65,7 +44,7 @@ if (seedUsers > 0) {
         .returning({ id: users.id });
       const accounts = await tx
         .insert(userAccounts)
-        .values(rows.map((u) => ({ userId: u.id, clientId: template.clientId })))
+        .values(rows.map((u) => ({ userId: u.id, clientId: clientId })))
         .returning({ id: userAccounts.id });
       await tx.insert(userAccountRoles).values(accounts.flatMap((a) => roles.map((r) => ({ userAccountId: a.id, role: r.role }))));
       await tx
@@ -99,8 +78,4 @@ if (seedUsers > 0) {
   writeFileSync(process.env.SEED_FILE!, JSON.stringify({ users: seeded, channels }));
 }
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`READY ${(app.server.address() as { port: number }).port}\n`);
-process.on('SIGTERM', () => {
-  void app.close().then(() => process.exit(0));
-});
+await serveBenchApp(app);

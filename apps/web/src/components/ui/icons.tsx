@@ -1,9 +1,10 @@
 /** A handful of stroke icons drawn inline (no icon package in this app). */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 18, children, ...props }: IconProps) {
+/** The frame every icon shares (24-unit stroke drawing); features draw their own icons in it. */
+export function Icon({ size = 18, children, ...props }: IconProps) {
   return (
     <svg
       width={size}

@@ -1,27 +1,5 @@
 /** Stroke icons used only by chat (the shared set lives in components/ui/icons). */
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 18, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '../../../components/ui/icons';
 
 export const PaperclipIcon = (props: IconProps) => (
   <Icon {...props}>
