@@ -58,7 +58,8 @@ scan market-bonds GET "$B/api/trade/finstrument/?page=1&search=HDFC*" '' || fail
 scan rfq GET "$B/api/eoi/rfq-quote/?search=INE*" '' || failures=$((failures + 1))
 scan price POST "$B/api/v1/finstrument/$ISIN*/" '{"yield":0.072,"settlement_delta":1}' || failures=$((failures + 1))
 scan bond GET "$B/api/finstrument/$ISIN*/" '' || failures=$((failures + 1))
-scan quote POST "$B/api/trade/eoi/" '{"finstrument_id":"'$ISIN'*","quantum":10,"quote_type":"BID*","yield_stored":0.072,"fixed_field":"yield","settlement_delta":1}' || failures=$((failures + 1))
+FID=$(curl -s -H "Authorization: Bearer $(token)" "$B/api/finstrument/$ISIN/" | node -e 'process.stdin.on("data",d=>process.stdout.write(String(JSON.parse(d).id)))')
+scan quote POST "$B/api/trade/eoi/" '{"finstrument_id":'"$FID"',"quantum":10,"quote_type":"BID*","yield_stored":0.072,"fixed_field":"yield","settlement_delta":1,"end_client_id":"desk-7*"}' || failures=$((failures + 1))
 scan chat-search GET "$B/api/chatter/user/search?search_param=dealer*&page=1" '' || failures=$((failures + 1))
 # Last: failed sign-ins throttle the e-mail they name (so a scanned address cannot sign in afterwards).
 scan login POST "$B/api/token/" '{"email":"nobody@scan.dart*","password":"x*"}' --ignore-code=401 || failures=$((failures + 1))
