@@ -90,7 +90,9 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
   /** Raises one RFQ around a real bond's reference yield; returns its quote id (or null if none priceable). */
   async function raiseRfq(): Promise<string | null> {
     const me = await self();
-    for (let attempt = 0; attempt < 5; attempt++) {
+    // Some reference yields cannot be priced for today's settlement (matured, odd schedules, a random
+    // offset out of range): enough attempts that "no bond found" means none is priceable, not bad luck.
+    for (let attempt = 0; attempt < 25; attempt++) {
       const bond = await someBond();
       if (!bond) return null;
       try {
