@@ -4,50 +4,30 @@
  * the other node, the per-user rate limit and presence shared through Redis, and a session revoked
  * on one node closing the socket on the other.
  */
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { CHAT_CLOSE, type Channel, type ChatMessage } from '@dart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { bearer, createPostgresDatabase, json } from './helpers';
+import { bearer, json, startRedisCluster, type RedisCluster } from './helpers';
 import { chatUser, openChat, sleep, type ChatUser } from './chat-support';
 
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('chat on two nodes over PostgreSQL + Redis', () => {
-  let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  const nodes: FastifyInstance[] = [];
-  const wsUrl: string[] = [];
+  let cluster: RedisCluster;
+  let nodes: FastifyInstance[] = [];
+  let wsUrl: string[] = [];
   let a: ChatUser;
   let b: ChatUser;
   let counter = 0;
   const reqId = () => `x-${++counter}-${Date.now()}`;
 
   beforeAll(async () => {
-    scratch = await createPostgresDatabase();
-    const env = {
-      NODE_ENV: 'test',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DEMO_SEED: '1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/dart-test-unused',
-      CREDENTIAL_RATE_PER_MINUTE: '1000',
-      DATABASE_URL: scratch.url,
-      REDIS_URL: process.env.REDIS_URL!,
-    };
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp({ config: loadConfig(env) });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      nodes.push(app);
-      wsUrl.push(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws/chat/`);
-    }
-    if (nodes[0]!.deps.bus.kind !== 'redis') throw new Error('expected the Redis bus');
+    cluster = await startRedisCluster(2);
+    nodes = cluster.nodes;
+    wsUrl = cluster.origins.map((origin) => `${origin}/ws/chat/`);
     a = await chatUser(nodes[0]!, 'dealer@demo.dart');
     b = await chatUser(nodes[1]!, 'dealer@second.dart');
   }, 120_000);
   afterAll(async () => {
-    for (const app of nodes) await app.close();
-    await scratch?.drop();
+    await cluster?.close();
   });
 
   const group = async (name: string) => {

@@ -4,14 +4,10 @@
  * B after missing events gets exactly what it missed, in order, once. Other suites share the Redis
  * channel, so assertions look only at this suite's quotes and database.
  */
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { bearer, createPostgresDatabase, json, login } from './helpers';
+import { bearer, json, startRedisCluster, type RedisCluster, login } from './helpers';
 
 const GSEC_2033 = 'IN0020220151';
 type Message = { type: string; position?: number; topic?: string; payload?: { quote_id?: string; action?: string } };
@@ -61,35 +57,18 @@ function connect(url: string): Promise<Client> {
 }
 
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two nodes over PostgreSQL + Redis', () => {
-  let scratch: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  const nodes: FastifyInstance[] = [];
-  const wsUrl: string[] = [];
+  let cluster: RedisCluster;
+  let nodes: FastifyInstance[] = [];
+  let wsUrl: string[] = [];
   let gsec: number;
   let demo: string;
   let second: string;
   let secondClientId: string;
 
   beforeAll(async () => {
-    scratch = await createPostgresDatabase();
-    const env = {
-      NODE_ENV: 'test',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DEMO_SEED: '1',
-      BOND_IMPORT: 'slice',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/dart-test-unused',
-      CREDENTIAL_RATE_PER_MINUTE: '1000',
-      DATABASE_URL: scratch.url,
-      REDIS_URL: process.env.REDIS_URL!,
-    };
-    // One after the other: the second node finds the schema migrated and the seed in place.
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp({ config: loadConfig(env) });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      nodes.push(app);
-      wsUrl.push(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws/trade/d/`);
-    }
-    if (nodes[0]!.deps.bus.kind !== 'redis') throw new Error('expected the Redis bus');
+    cluster = await startRedisCluster(2, { BOND_IMPORT: 'slice' });
+    nodes = cluster.nodes;
+    wsUrl = cluster.origins.map((origin) => `${origin}/ws/trade/d/`);
     demo = (await login(nodes[0]!, 'dealer@demo.dart')).access;
     second = (await login(nodes[1]!, 'dealer@second.dart')).access;
     secondClientId = json<{ client_id: string }>(
@@ -98,8 +77,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two nodes ove
     gsec = json<{ id: number }>(await nodes[0]!.inject({ method: 'GET', url: `/api/finstrument/${GSEC_2033}/` })).id;
   }, 120_000);
   afterAll(async () => {
-    for (const app of nodes) await app.close();
-    await scratch?.drop();
+    await cluster?.close();
   });
 
   const quoteOnA = async (yieldFraction: number) => {

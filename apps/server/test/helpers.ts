@@ -4,6 +4,7 @@
  * REDIS_URL are set.
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -115,4 +116,48 @@ export async function latestOtp(app: FastifyInstance, to: string): Promise<strin
   const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
   if (!code) throw new Error(`no OTP in outbox for ${to}`);
   return code;
+}
+
+export interface RedisCluster {
+  nodes: FastifyInstance[];
+  /** `ws://127.0.0.1:<port>` of each node, to append a socket path to. */
+  origins: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * `count` app nodes listening on loopback, on one fresh PostgreSQL database and the Redis bus
+ * (DATABASE_URL and REDIS_URL must be set). Started one after the other, so later nodes find the
+ * schema migrated and the demo seed in place.
+ */
+export async function startRedisCluster(count: number, env: Record<string, string> = {}): Promise<RedisCluster> {
+  const scratch = await createPostgresDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DEMO_SEED: '1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/dart-test-unused',
+    CREDENTIAL_RATE_PER_MINUTE: '1000',
+    DATABASE_URL: scratch.url,
+    REDIS_URL: process.env.REDIS_URL!,
+    ...env,
+  });
+  const nodes: FastifyInstance[] = [];
+  const origins: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const app = await buildApp({ config });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    nodes.push(app);
+    origins.push(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+  }
+  if (nodes[0]!.deps.bus.kind !== 'redis') throw new Error('expected the Redis bus');
+  return {
+    nodes,
+    origins,
+    close: async () => {
+      for (const app of nodes) await app.close();
+      await scratch.drop();
+    },
+  };
 }
