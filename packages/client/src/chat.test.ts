@@ -1,9 +1,9 @@
 /** The chat-socket rules (spec trading §4, §8, §9), tested against a real local WebSocket server. */
-import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '@dart/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { ChatSendError, createChatClient, type ChatClient, type ChatConnectionState, type ChatSocketLike } from './chat';
+import { startWsServer } from './ws-test-server';
 
 const createSocket = (url: string) => new WebSocket(url) as unknown as ChatSocketLike;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,22 +48,10 @@ afterEach(async () => {
   server = null;
 });
 
-type Received = Record<string, unknown> & { connection: number };
 async function startServer(onMessage: (socket: WebSocket, message: Record<string, unknown>, connection: number) => void) {
-  const received: Received[] = [];
-  let connections = 0;
-  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  server.on('connection', (socket) => {
-    const n = ++connections;
-    socket.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
-      received.push({ ...message, connection: n });
-      onMessage(socket, message, n);
-    });
-  });
-  await new Promise<void>((r) => server!.once('listening', () => r()));
-  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws/chat/`;
-  return { url, received, connections: () => connections };
+  const started = await startWsServer('/ws/chat/', onMessage);
+  server = started.server;
+  return started;
 }
 
 describe('chat client', () => {

@@ -1,8 +1,8 @@
 /** The live-socket rules, tested against a real local WebSocket server (no mocked socket). */
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createLiveClient, getReconnectDelay, LIVE_TIMINGS, type LiveClient, type LiveEvent, type SocketLike } from './live';
+import { startWsServer } from './ws-test-server';
 
 const createSocket = (url: string) => new WebSocket(url) as unknown as SocketLike;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -23,20 +23,9 @@ afterEach(async () => {
 });
 
 async function startServer(onMessage: (socket: WebSocket, message: Record<string, unknown>, connection: number) => void) {
-  const received: Array<Record<string, unknown>> = [];
-  let connections = 0;
-  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  server.on('connection', (socket) => {
-    const n = ++connections;
-    socket.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
-      received.push({ ...message, connection: n });
-      onMessage(socket, message, n);
-    });
-  });
-  await new Promise<void>((r) => server!.once('listening', () => r()));
-  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws/trade/d/`;
-  return { url, received, connections: () => connections };
+  const started = await startWsServer('/ws/trade/d/', onMessage);
+  server = started.server;
+  return started;
 }
 
 describe('live client', () => {
