@@ -20,6 +20,7 @@ import type { Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
+import { createFileScanner, scanningFileStore } from './lib/file-scanner';
 import { createLocalFileStore } from './lib/file-store';
 import { createLogger } from './lib/logger';
 import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
@@ -90,6 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   const now = options.now ?? (() => new Date());
+  const scanner = createFileScanner(config.clamdAddress);
+  if (config.env === 'production' && scanner.engine === 'builtin')
+    app.log.warn('uploads are checked against the EICAR test signature only: set CLAMD_ADDRESS to scan with ClamAV');
   const deps: AppDeps = {
     config,
     database,
@@ -98,7 +102,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: createOutboxSmsSender(database.db),
     tokens: createTokenSigner(config.jwtSecret),
     principals: createPrincipalLoader(database, () => now().getTime()),
-    files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    files: scanningFileStore(createLocalFileStore(path.join(config.dataDir, 'files')), scanner, (signature) =>
+      app.log.warn({ signature, engine: scanner.engine }, 'upload refused by the virus scan'),
+    ),
     now,
   };
   app.decorate('deps', deps);

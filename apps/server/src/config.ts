@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   EXCHANGE_SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   EXCHANGE_SIM_SETTLE_MS: z.coerce.number().int().min(0).default(60_000),
   EXCHANGE_SIM_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  CLAMD_ADDRESS: z.string().min(1).optional(),
   TRADING_HOURS: z.enum(['enforce', 'off'], { error: 'must be enforce or off' }).optional(),
 });
 
@@ -52,6 +53,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** ClamAV daemon for upload scanning (unix socket path or host:port); unset → the built-in EICAR-only check. */
+  clamdAddress: string | undefined;
   /** Redis pub/sub channel shared by the nodes of one deployment (default: derived from the database identity). */
   busChannel: string | undefined;
   jwtSecret: string;
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    clamdAddress: e.CLAMD_ADDRESS,
     busChannel: e.BUS_CHANNEL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
     productName: e.PRODUCT_NAME,

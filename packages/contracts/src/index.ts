@@ -290,6 +290,7 @@ export type { RfqQuoteQuery } from './market';
 export { NegotiationListQuerySchema, NegotiationListSchema, DealListQuerySchema, DealListItemSchema, DealListSchema } from './market';
 export type { NegotiationListQuery, Negotiation, DealListQuery, DealListItem } from './market';
 export * from './chat';
+export { FILE_SCAN_MESSAGES } from './files';
 export {
   MARKET_CLOSED_MESSAGE,
   DEPTH_LEVELS_DEFAULT,
