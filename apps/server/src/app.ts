@@ -22,6 +22,7 @@ import { migrate } from './db/migrate';
 import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
 import { createFileScanner, scanningFileStore } from './lib/file-scanner';
 import { createLocalFileStore } from './lib/file-store';
+import { registerWsHeartbeat } from './plugins/ws-heartbeat';
 import { createLogger } from './lib/logger';
 import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
 import { registerAccessControl } from './plugins/access';
@@ -150,6 +151,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   });
   await app.register(websocket, { options: { maxPayload: WS.maxPayloadBytes } });
+  // Pinged three times per timeout: one lost pong never drops a live client.
+  registerWsHeartbeat(app, { intervalMs: Math.floor(config.wsIdleTimeoutMs / 3), idleTimeoutMs: config.wsIdleTimeoutMs });
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.productName} API`, version: config.version, description: 'Generated from packages/contracts.' },

@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   EXCHANGE_SIM_SETTLE_MS: z.coerce.number().int().min(0).default(60_000),
   EXCHANGE_SIM_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   CLAMD_ADDRESS: z.string().min(1).optional(),
+  WS_IDLE_TIMEOUT_MS: z.coerce.number().int().min(300).max(600_000).default(45_000),
   TRADING_HOURS: z.enum(['enforce', 'off'], { error: 'must be enforce or off' }).optional(),
 });
 
@@ -55,6 +56,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** ClamAV daemon for upload scanning (unix socket path or host:port); unset → the built-in EICAR-only check. */
   clamdAddress: string | undefined;
+  /** A WebSocket silent this long (no frame, no pong to the server's pings) is terminated. */
+  wsIdleTimeoutMs: number;
   /** Redis pub/sub channel shared by the nodes of one deployment (default: derived from the database identity). */
   busChannel: string | undefined;
   jwtSecret: string;
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     clamdAddress: e.CLAMD_ADDRESS,
+    wsIdleTimeoutMs: e.WS_IDLE_TIMEOUT_MS,
     busChannel: e.BUS_CHANNEL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
     productName: e.PRODUCT_NAME,
