@@ -22,6 +22,7 @@ import { migrate } from './db/migrate';
 import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
 import { createFileScanner, scanningFileStore } from './lib/file-scanner';
 import { createLocalFileStore } from './lib/file-store';
+import { electLeader } from './lib/leader';
 import { registerWsHeartbeat } from './plugins/ws-heartbeat';
 import { createLogger } from './lib/logger';
 import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
@@ -183,11 +184,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const exchange = createExchangeService(deps, market, venue);
   const participants = createSimulatedParticipants(deps, market);
   app.decorate('exchange', { venue, service: exchange, participants });
+  // Quote expiry is safe on every node (SKIP LOCKED); the exchange job and the simulated participants
+  // run on one elected node (a PostgreSQL advisory lock; the embedded database is one node).
+  const jobLeader = electLeader(database, 'dart:exchange-jobs', { logger });
   if (config.env !== 'test') {
     market.startJobs();
-    exchange.startJobs();
+    exchange.startJobs(jobLeader.isLeader);
   }
-  if (config.exchangeSim.participants) participants.start(config.exchangeSim.intervalMs);
+  if (config.exchangeSim.participants) participants.start(config.exchangeSim.intervalMs, jobLeader.isLeader);
   registerLiveGateway(app);
   await registerChat(app, { namespace: busChannel });
 
@@ -218,6 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     finstruments.stop();
     participants.stop();
+    await jobLeader.stop();
     await exchange.stop();
     market.stop();
     unsubscribe();

@@ -2,6 +2,7 @@
  * The database: PGlite (embedded, file-backed under DATA_DIR) when DATABASE_URL is unset,
  * node-postgres otherwise. Both expose the same Drizzle API over the same schema and migrations.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -28,7 +29,24 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Runs `fn` on one dedicated connection (for explicit BEGIN/COMMIT scripts such as migrations). */
   withConnection<T>(fn: (run: (sqlText: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  /**
+   * Tries to take the cluster-wide lock `name` (a session-level advisory lock on a connection of its
+   * own, so it goes with the holder's connection when the node dies). Resolves null when another
+   * node holds it. The embedded database has one node (its directory lock), so it always succeeds.
+   */
+  holdLock(name: string): Promise<HeldLock | null>;
   close(): Promise<void>;
+}
+
+export interface HeldLock {
+  /** True while the lock's connection answers; false once it is lost (then the lock is gone too). */
+  check(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/** A stable 64-bit advisory-lock key for a lock name (first 8 bytes of its SHA-256, signed). */
+export function advisoryKey(name: string): string {
+  return createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
 }
 
 /**
@@ -88,6 +106,15 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
           ? (await client.query<Record<string, unknown>>(sqlText, params)).rows
           : (((await client.exec(sqlText)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
       ),
+    holdLock: async () => {
+      let held = true;
+      return {
+        check: async () => held,
+        release: async () => {
+          held = false;
+        },
+      };
+    },
     close: async () => {
       await client.close();
       release();
@@ -129,6 +156,47 @@ export async function openPostgres(url: string, logger: Logger, queryTimeoutMs: 
       } finally {
         connection.release();
       }
+    },
+    holdLock: async (name) => {
+      // Its own client, outside the pool: the pool's idle reaping must not end the session holding the lock.
+      const connection = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, query_timeout: queryTimeoutMs });
+      let lost = false;
+      connection.on('error', () => {
+        lost = true;
+      });
+      connection.on('end', () => {
+        lost = true;
+      });
+      const key = advisoryKey(name);
+      try {
+        await connection.connect();
+        const [row] = (await connection.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS held', [key])).rows;
+        if (!row?.held) {
+          await connection.end().catch(() => undefined);
+          return null;
+        }
+      } catch (error) {
+        await connection.end().catch(() => undefined);
+        throw error;
+      }
+      return {
+        check: async () => {
+          if (lost) return false;
+          try {
+            await connection.query('SELECT 1');
+            return true;
+          } catch {
+            lost = true;
+            return false;
+          }
+        },
+        release: async () => {
+          if (lost) return;
+          lost = true;
+          await connection.query('SELECT pg_advisory_unlock($1::bigint)', [key]).catch(() => undefined);
+          await connection.end().catch(() => undefined);
+        },
+      };
     },
     close: async () => {
       await pool.end();

@@ -133,8 +133,11 @@ export function createExchangeService(deps: AppDeps, market: MarketService, gate
       const [row] = await db.select().from(exchangeTrades).where(eq(exchangeTrades.dealId, dealId));
       return row;
     },
-    startJobs(): void {
-      timer = setInterval(() => track(tick()), JOB_INTERVAL_MS);
+    /** Runs the job every 5 s on whichever node `isLeader` says is the elected one. */
+    startJobs(isLeader: () => boolean = () => true): void {
+      timer = setInterval(() => {
+        if (isLeader()) track(tick());
+      }, JOB_INTERVAL_MS);
       timer.unref();
     },
     async stop(): Promise<void> {

@@ -199,8 +199,11 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
     raiseRfq,
     respond,
     tick,
-    start(intervalMs: number): void {
-      timer = setInterval(() => void tick().catch(() => undefined), intervalMs);
+    /** Acts every `intervalMs` on the elected node only, so a cluster behaves like one participant firm. */
+    start(intervalMs: number, isLeader: () => boolean = () => true): void {
+      timer = setInterval(() => {
+        if (isLeader()) void tick().catch(() => undefined);
+      }, intervalMs);
       timer.unref();
     },
     stop(): void {
