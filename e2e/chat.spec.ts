@@ -122,6 +122,14 @@ test.describe('Chat', () => {
       .getByTestId('chat-file-input')
       .setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
     await expect(arjun.getByTestId('chat-upload-error')).toHaveText('This file type cannot be sent in chat.');
+    // An allowed type carrying the EICAR anti-virus test file is refused by the server's scan; nothing is sent.
+    await arjun.getByTestId('chat-file-input').setInputFiles({
+      name: 'axes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*', 'latin1'),
+    });
+    await expect(arjun.getByTestId('chat-upload-error')).toHaveText('The file was rejected by the virus scan.');
+    await expect(messages(arjun).getByTestId('chat-file').filter({ hasText: 'axes.txt' })).toHaveCount(0);
 
     // Neha opens the chat: the unread badge goes, everything is there, and Arjun sees it read.
     await nehaRow.click();

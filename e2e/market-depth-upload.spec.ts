@@ -2,8 +2,9 @@
  * Market (issue 5) in Chromium against the real server and its bond slice: the bulk upload dialog
  * (template download, row-level errors with nothing imported, then a good file with its summary),
  * the quotes' countdowns and "Close selected" in the blotter, the market depth of a bond picked in
- * the instruments list or the blotter, the Premium (402) state a BASIC client sees instead, and an
- * exchange RFQ's countdown (red in its last minute, then Expired).
+ * the instruments list or the blotter, the Premium (402) state a BASIC client sees instead, an
+ * exchange RFQ's countdown (red in its last minute, then Expired), and an exchange RFQ answered from
+ * the RFQ panel by another firm, accepted by the requester, with the deal on both sides.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -138,6 +139,67 @@ test.describe('Market depth and bulk upload', () => {
     await expect(countdown).toHaveText(/^0m \d\ds$/);
     await expect(countdown).toHaveAttribute('data-urgent', 'true');
     await expect(countdown).toHaveText('Expired', { timeout: 30_000 });
+  });
+
+  test('an exchange RFQ is answered from the RFQ panel; the requester accepts and both firms see the deal', async ({
+    browser,
+    request,
+  }) => {
+    const { access } = (await (await request.post('/api/token/', { data: { email: DEMO.dealer, password: DEMO_PASSWORD } })).json()) as {
+      access: string;
+    };
+    const bond = (await (await request.get(`/api/finstrument/${HDFC_ISIN}/`)).json()) as { id: number };
+    // Demo Capital asks NSE RFQ for 40 units (its ask: it sells), valid 10 minutes.
+    const raised = await request.post('/api/trade/eoi/', {
+      headers: { authorization: `Bearer ${access}` },
+      data: {
+        finstrument_id: bond.id,
+        quote_type: 'ASK',
+        quantum: 40,
+        yield_stored: 0.0791,
+        send_to_rfq: true,
+        clearing_corporation: 'NSCCL',
+        expiry_date_stored: new Date(Date.now() + 10 * 60_000).toISOString(),
+      },
+    });
+    expect(raised.status(), await raised.text()).toBe(201);
+
+    const open = async (email: string) => {
+      const page = await (await browser.newContext()).newPage();
+      await openWorkspace(page, email);
+      await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
+      return page;
+    };
+    const second = await open(DEMO.secondDealer);
+    const demo = await open(DEMO.dealer);
+
+    // The requester sees its own RFQ as "Yours"; Second Bank responds to it at 7.93 % from the panel.
+    const own = demo.getByTestId('rfq-item').filter({ hasText: HDFC_BOND }).filter({ hasText: '7.9100%' });
+    await expect(own.getByRole('button', { name: 'Yours · View' })).toBeVisible();
+    const item = second.getByTestId('rfq-item').filter({ hasText: HDFC_BOND }).filter({ hasText: '7.9100%' });
+    await expect(item.getByTestId('countdown')).toHaveText(/^\d+m \d\ds$/);
+    await item.getByRole('button', { name: `Respond to the RFQ on ${HDFC_BOND}` }).click();
+    const response = second.getByRole('dialog');
+    await response.getByRole('textbox', { name: /^Yield \(%\)/ }).fill('7.93');
+    await response.getByRole('button', { name: 'Send counter' }).click();
+    await expect(response.getByRole('table', { name: 'Negotiation history' })).toContainText('7.9300%');
+    await expect(response.getByText('Waiting for the other side')).toBeVisible();
+
+    // Demo Capital gets the response live, accepts it, and both see the deal of 40 units at 7.93 %.
+    const negotiation = demo.getByTestId('negotiation-item').filter({ hasText: '7.9300%' });
+    await expect(negotiation).toContainText('Your turn');
+    await negotiation.click();
+    const accept = demo.getByRole('dialog');
+    await accept.getByRole('button', { name: /^Accept 40 at 7\.9300%/ }).click();
+    await expect(accept.getByTestId('negotiation-deal')).toContainText('Sold 40 units');
+    await expect(response.getByTestId('negotiation-deal')).toContainText('40 units');
+    await second.keyboard.press('Escape');
+    await expect(
+      second
+        .getByTestId('deal-item')
+        .filter({ hasText: `Bought · ${HDFC_BOND}` })
+        .first(),
+    ).toContainText('40 units');
   });
 
   test('updates and replaces an own quote from the blotter', async ({ page }) => {
