@@ -7,7 +7,7 @@
  * the RFQ panel by another firm, accepted by the requester, with the deal on both sides.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from './helpers';
 
 const HDFC_ISIN = 'INE040A08955';
@@ -24,6 +24,27 @@ async function chooseFile(page: Page, name: string, content: string): Promise<vo
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: /File/ }).click();
   await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+}
+
+/** Demo Capital's dealer raises an ask on the HDFC NCD on NSE RFQ (NSCCL) through the API. */
+async function raiseRfq(request: APIRequestContext, rfq: { quantum: number; yield_stored: number; validForMs: number }): Promise<void> {
+  const { access } = (await (await request.post('/api/token/', { data: { email: DEMO.dealer, password: DEMO_PASSWORD } })).json()) as {
+    access: string;
+  };
+  const bond = (await (await request.get(`/api/finstrument/${HDFC_ISIN}/`)).json()) as { id: number };
+  const raised = await request.post('/api/trade/eoi/', {
+    headers: { authorization: `Bearer ${access}` },
+    data: {
+      finstrument_id: bond.id,
+      quote_type: 'ASK',
+      quantum: rfq.quantum,
+      yield_stored: rfq.yield_stored,
+      send_to_rfq: true,
+      clearing_corporation: 'NSCCL',
+      expiry_date_stored: new Date(Date.now() + rfq.validForMs).toISOString(),
+    },
+  });
+  expect(raised.status(), await raised.text()).toBe(201);
 }
 
 test.describe('Market depth and bulk upload', () => {
@@ -114,23 +135,7 @@ test.describe('Market depth and bulk upload', () => {
   });
 
   test('an exchange RFQ counts down to its end: red in the last minute, then Expired', async ({ page, request }) => {
-    const { access } = (await (await request.post('/api/token/', { data: { email: DEMO.dealer, password: DEMO_PASSWORD } })).json()) as {
-      access: string;
-    };
-    const bond = (await (await request.get(`/api/finstrument/${HDFC_ISIN}/`)).json()) as { id: number };
-    const raised = await request.post('/api/trade/eoi/', {
-      headers: { authorization: `Bearer ${access}` },
-      data: {
-        finstrument_id: bond.id,
-        quote_type: 'ASK',
-        quantum: 10,
-        yield_stored: 0.079,
-        send_to_rfq: true,
-        clearing_corporation: 'NSCCL',
-        expiry_date_stored: new Date(Date.now() + 25_000).toISOString(),
-      },
-    });
-    expect(raised.status(), await raised.text()).toBe(201);
+    await raiseRfq(request, { quantum: 10, yield_stored: 0.079, validForMs: 25_000 });
 
     await openWorkspace(page, DEMO.secondDealer);
     const item = page.getByTestId('rfq-item').filter({ hasText: HDFC_BOND });
@@ -145,24 +150,8 @@ test.describe('Market depth and bulk upload', () => {
     browser,
     request,
   }) => {
-    const { access } = (await (await request.post('/api/token/', { data: { email: DEMO.dealer, password: DEMO_PASSWORD } })).json()) as {
-      access: string;
-    };
-    const bond = (await (await request.get(`/api/finstrument/${HDFC_ISIN}/`)).json()) as { id: number };
     // Demo Capital asks NSE RFQ for 40 units (its ask: it sells), valid 10 minutes.
-    const raised = await request.post('/api/trade/eoi/', {
-      headers: { authorization: `Bearer ${access}` },
-      data: {
-        finstrument_id: bond.id,
-        quote_type: 'ASK',
-        quantum: 40,
-        yield_stored: 0.0791,
-        send_to_rfq: true,
-        clearing_corporation: 'NSCCL',
-        expiry_date_stored: new Date(Date.now() + 10 * 60_000).toISOString(),
-      },
-    });
-    expect(raised.status(), await raised.text()).toBe(201);
+    await raiseRfq(request, { quantum: 40, yield_stored: 0.0791, validForMs: 10 * 60_000 });
 
     const open = async (email: string) => {
       const page = await (await browser.newContext()).newPage();
