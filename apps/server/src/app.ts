@@ -23,6 +23,7 @@ import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
 import { createFileScanner, scanningFileStore } from './lib/file-scanner';
 import { createLocalFileStore } from './lib/file-store';
 import { electLeader } from './lib/leader';
+import { createSloMonitor } from './lib/slo';
 import { registerWsHeartbeat } from './plugins/ws-heartbeat';
 import { createLogger } from './lib/logger';
 import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
@@ -104,12 +105,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: createOutboxSmsSender(database.db),
     tokens: createTokenSigner(config.jwtSecret),
     principals: createPrincipalLoader(database, () => now().getTime()),
+    slo: createSloMonitor({ ...config.slo, logger, now: () => now().getTime() }),
     files: scanningFileStore(createLocalFileStore(path.join(config.dataDir, 'files')), scanner, (signature) =>
       app.log.warn({ signature, engine: scanner.engine }, 'upload refused by the virus scan'),
     ),
     now,
   };
   app.decorate('deps', deps);
+  // Every API response's duration feeds the latency SLO (sockets and static files are not API calls).
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.ws && request.url.startsWith('/api/')) deps.slo.record(reply.elapsedTime);
+  });
 
   // Other nodes' sign-outs and role changes clear this node's principal cache at once.
   const unsubscribe = bus.subscribe((message) => {

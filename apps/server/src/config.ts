@@ -43,6 +43,9 @@ const EnvSchema = z.object({
   EXCHANGE_SIM_SETTLE_MS: z.coerce.number().int().min(0).default(60_000),
   EXCHANGE_SIM_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   CLAMD_ADDRESS: z.string().min(1).optional(),
+  SLO_P99_MS: z.coerce.number().int().min(1).default(500),
+  SLO_BREACH_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  SLO_MIN_SAMPLES: z.coerce.number().int().min(1).default(20),
   WS_IDLE_TIMEOUT_MS: z.coerce.number().int().min(300).max(600_000).default(45_000),
   TRADING_HOURS: z.enum(['enforce', 'off'], { error: 'must be enforce or off' }).optional(),
 });
@@ -56,6 +59,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** ClamAV daemon for upload scanning (unix socket path or host:port); unset → the built-in EICAR-only check. */
   clamdAddress: string | undefined;
+  /** API latency objective (p99 per minute, ms) and the run of bad minutes that raises the alert. */
+  slo: { p99Ms: number; breachMinutes: number; minSamples: number };
   /** A WebSocket silent this long (no frame, no pong to the server's pings) is terminated. */
   wsIdleTimeoutMs: number;
   /** Redis pub/sub channel shared by the nodes of one deployment (default: derived from the database identity). */
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     clamdAddress: e.CLAMD_ADDRESS,
     wsIdleTimeoutMs: e.WS_IDLE_TIMEOUT_MS,
+    slo: { p99Ms: e.SLO_P99_MS, breachMinutes: e.SLO_BREACH_MINUTES, minSamples: e.SLO_MIN_SAMPLES },
     busChannel: e.BUS_CHANNEL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
     productName: e.PRODUCT_NAME,

@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { EventBus } from './lib/bus';
 import type { FileStore } from './lib/file-store';
 import type { Mailer, SmsSender } from './lib/notify';
+import type { SloMonitor } from './lib/slo';
 import type { AuditContext } from './lib/audit';
 import type { Principal, PrincipalLoader } from './modules/auth/principal';
 import type { TokenSigner } from './modules/auth/tokens';
@@ -19,6 +20,8 @@ export interface AppDeps {
   principals: PrincipalLoader;
   /** Uploaded bytes (chat files); local disk under DATA_DIR/files by default. */
   files: FileStore;
+  /** The API latency SLO and its slowdown alert (lib/slo.ts). */
+  slo: SloMonitor;
   now: () => Date;
 }
 

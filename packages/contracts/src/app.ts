@@ -9,6 +9,8 @@ export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']) }),
   bus: z.object({ ok: z.boolean(), kind: z.enum(['memory', 'redis']) }),
+  /** False while the API latency SLO alert is raised (p99 above the objective for several minutes). */
+  slo: z.object({ ok: z.boolean() }),
 });
 export type Health = z.infer<typeof HealthSchema>;
 export const RedirectLookupQuerySchema = z.strictObject({ path: z.string().min(1).max(200) });

@@ -55,6 +55,8 @@ export function registerSystemRoutes(app: FastifyInstance): void {
         status: dbOk && busOk ? 'ok' : 'degraded',
         database: { ok: dbOk, driver: database.driver },
         bus: { ok: busOk, kind: bus.kind },
+        // A slow node stays in rotation (200): taking it out would push its load onto the others.
+        slo: { ok: app.deps.slo.status().ok },
       } as const;
       return reply
         .status(dbOk && busOk ? 200 : 503)
