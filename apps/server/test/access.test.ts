@@ -369,6 +369,7 @@ describe('request hygiene and the SPA', () => {
       status: 'ok',
       database: { ok: true, driver: 'pglite' },
       bus: { ok: true, kind: 'memory' },
+      slo: { ok: true },
     });
     expect(json(await t.app.inject({ method: 'GET', url: '/api/redirects/?path=/trade' }))).toEqual({ path: '/trade', target: '/dart' });
   });
