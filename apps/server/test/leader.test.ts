@@ -21,7 +21,7 @@ const waitFor = async (condition: () => boolean, timeoutMs = 5000) => {
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup();
 });
 
 describe('job leadership', () => {

@@ -38,7 +38,7 @@ export function createSloMonitor(options: SloOptions) {
   const now = options.now ?? Date.now;
   const minSamples = options.minSamples ?? 20;
   let minute = Math.floor(now() / 60_000);
-  let counts = new Array<number>(BUCKETS).fill(0);
+  let counts = Array.from({ length: BUCKETS }, () => 0);
   let samples = 0;
   let breaches = 0;
   let alerting = false;
@@ -75,7 +75,7 @@ export function createSloMonitor(options: SloOptions) {
           alerting = false;
         }
       } else lastP99 = null;
-      counts = new Array<number>(BUCKETS).fill(0);
+      counts = Array.from({ length: BUCKETS }, () => 0);
       samples = 0;
       minute++;
       // After a long idle gap there is nothing left to judge: jump to the present.
