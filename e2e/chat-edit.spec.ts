@@ -154,14 +154,26 @@ test.describe('Chat: edit and delete', () => {
 
   test('edits and deletes made while the other member was disconnected show once the chat reconnects', async ({ browser }) => {
     const arjun = await openAs(browser, DEMO.dealer, '/chat');
-    // Neha's chat socket runs through a route that can cut it, and refuse new ones, on demand.
+    // Neha's chat socket runs through a route that can cut it, and refuse new ones, on demand; it
+    // records the frames both ways.
     const context = await browser.newContext();
     const neha = await context.newPage();
     let cut = false;
     const live: Array<{ page: WebSocketRoute; server: WebSocketRoute }> = [];
+    const sent: Array<Record<string, unknown>> = [];
+    const received: Array<Record<string, unknown>> = [];
     await neha.routeWebSocket(/\/ws\/chat\/$/, async (page) => {
       if (cut) return page.close({ code: 4000, reason: 'network down (test)' });
-      live.push({ page, server: page.connectToServer() });
+      const server = page.connectToServer();
+      page.onMessage((frame) => {
+        sent.push(JSON.parse(String(frame)) as Record<string, unknown>);
+        server.send(frame);
+      });
+      server.onMessage((frame) => {
+        received.push(JSON.parse(String(frame)) as Record<string, unknown>);
+        page.send(frame);
+      });
+      live.push({ page, server });
     });
     await signIn(neha, DEMO.secondDealer);
     await neha.goto('/chat');
@@ -192,9 +204,19 @@ test.describe('Chat: edit and delete', () => {
     await expect(messages(arjun).locator(`[data-position="${deletedPosition}"]`)).toHaveAttribute('data-deleted', 'true');
     await expect(messageRow(neha, 'Typo: 10.125')).toBeVisible(); // still the old copy
 
-    // Back online: after the resume Neha's held messages are refreshed (no reload).
+    // Back online: the resume replays both changes over the socket (no reload, no refetch).
+    const url = await neha.getByTestId('chat-conversation').getAttribute('data-channel-url');
+    const resumedBefore = received.filter((frame) => frame.type === 'resumed').length;
     cut = false;
     await expect(neha.getByTestId('chat-status')).toHaveAttribute('data-connected', 'true', { timeout: 20_000 });
+    await expect.poll(() => received.filter((frame) => frame.type === 'resumed').length).toBe(resumedBefore + 1);
+    const auth = sent.filter((frame) => frame.type === 'auth').at(-1)!;
+    expect((auth.cursors as Record<string, unknown>)[url!]).toEqual({ position: 2, change_seq: 0 });
+    const replay = received.slice(received.findLastIndex((frame) => frame.type === 'auth_ok'));
+    expect(replay.filter((frame) => frame.type === 'channel').map((frame) => [frame.event, frame.change_seq])).toEqual([
+      ['message_updated', 1],
+      ['message_deleted', 2],
+    ]);
     await expect(messageRow(neha, 'Correction: 101.25').getByTestId('chat-message-edited')).toBeVisible();
     await expect(messages(neha)).not.toContainText('Typo: 10.125');
     await expect(messages(neha).locator(`[data-position="${deletedPosition}"]`).getByTestId('chat-message-deleted')).toBeVisible();

@@ -12,6 +12,8 @@ export const DEMO = {
   secondDealer: 'dealer@second.dart',
   basic: 'basic@small.dart',
   broker: 'broker@brokers.dart',
+  /** Dart's support desk: chat staff, shown in chat under the product name. */
+  support: 'support@dart.in',
 } as const;
 
 interface OutboxMessage {

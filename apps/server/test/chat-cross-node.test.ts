@@ -1,10 +1,10 @@
 /**
  * Chat on two app nodes sharing one PostgreSQL database and the Redis bus (runs when DATABASE_URL
  * and REDIS_URL are set): live delivery across nodes, concurrent senders on both nodes, resume on
- * the other node, the per-user rate limit and presence shared through Redis, and a session revoked
- * on one node closing the socket on the other.
+ * the other node, the per-user rate limit and presence shared through Redis, presence changes decided
+ * once for the cluster, and a session revoked on one node closing the socket on the other.
  */
-import { CHAT_CLOSE, type Channel, type ChatMessage } from '@dart/contracts';
+import { CHAT_CLOSE, CHAT_LIMITS, type Channel, type ChatMessage } from '@dart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, startRedisCluster, type RedisCluster } from './helpers';
@@ -116,4 +116,53 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('chat on two n
     expect(removed.statusCode).toBe(200);
     expect((await socket.closed).code).toBe(CHAT_CLOSE.sessionEnded);
   });
+
+  it('decides presence once for the cluster: online on the first socket on any node, offline only after the last one anywhere', async () => {
+    const delay = CHAT_LIMITS.presenceOfflineDelayMs;
+    const channel = await group('Presence desk');
+    const statusOfA = async (node: number) =>
+      json<Channel>(
+        await nodes[node]!.inject({ method: 'GET', url: `/api/chat/channels/${channel.url}/`, headers: bearer(b.access) }),
+      ).members.find((m) => m.userId === a.id)?.connectionStatus;
+    // A's sockets of the earlier tests are closed; wait until A has been announced offline.
+    for (let i = 0; (await statusOfA(0)) !== 'offline'; i++) {
+      expect(i).toBeLessThan(40);
+      await sleep(250);
+    }
+    // B watches from both nodes.
+    const watchers = [await openChat(wsUrl[0]!, b), await openChat(wsUrl[1]!, b)];
+    const changes = (watcher: (typeof watchers)[number]) =>
+      watcher.frames.filter((f) => f.type === 'presence' && f.user_id === a.id).map((f) => f.connection_status);
+
+    const onNode0 = await openChat(wsUrl[0]!, a);
+    for (const watcher of watchers) await watcher.next((f) => f.type === 'presence' && f.user_id === a.id);
+    const onNode1 = await openChat(wsUrl[1]!, a); // not the first socket in the cluster: no change
+    expect(await statusOfA(1)).toBe('online');
+    onNode0.socket.close(); // node 0 had A's last socket there, but node 1 still has one
+    await onNode0.closed;
+    await sleep(delay + 1500);
+    expect(watchers.map(changes)).toEqual([['online'], ['online']]);
+
+    // Last socket closes on node 1 and A comes back on node 0 within the delay: no change either.
+    onNode1.socket.close();
+    await onNode1.closed;
+    await sleep(delay / 2);
+    const again = await openChat(wsUrl[0]!, a);
+    await sleep(delay / 2 + 1500);
+    expect(watchers.map(changes)).toEqual([['online'], ['online']]);
+
+    again.socket.close();
+    await again.closed;
+    const closedAt = Date.now();
+    for (const watcher of watchers)
+      await watcher.next((f) => f.type === 'presence' && f.user_id === a.id && f.connection_status === 'offline', delay + 3000);
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(delay - 250);
+    await sleep(500);
+    expect(watchers.map(changes)).toEqual([
+      ['online', 'offline'],
+      ['online', 'offline'],
+    ]);
+    expect(await statusOfA(1)).toBe('offline');
+    for (const watcher of watchers) watcher.socket.close();
+  }, 40_000);
 });

@@ -92,7 +92,11 @@ export async function chatUser(app: FastifyInstance, email: string): Promise<Cha
 }
 
 /** Opens a chat socket as `user`, authenticates, and waits for `resumed`. */
-export async function openChat(url: string, user: ChatUser, cursors: Record<string, number> = {}): Promise<ChatClient> {
+export async function openChat(
+  url: string,
+  user: ChatUser,
+  cursors: Record<string, number | { position: number; change_seq?: number }> = {},
+): Promise<ChatClient> {
   const client = await connectChat(url);
   client.send({ type: 'auth', token: await user.token(), cursors });
   await client.next((f) => f.type === 'auth_ok');

@@ -243,6 +243,91 @@ describe.each(DRIVERS)('chat (%s)', (driver) => {
     resumed.socket.close();
   });
 
+  it('resumes with the edits and deletes made while away (by change sequence), before resumed, once and in order', async () => {
+    await sleep(1100);
+    const channel = await createChannel(a, { customType: 'group', name: 'Edits desk', invitedUserIds: [b.id] });
+    await api(b, 'POST', `/api/chat/channels/${channel.url}/accept/`, {});
+    const sent: ChatMessage[] = [];
+    for (let n = 1; n <= 4; n++) sent.push(await sendRest(a, channel.url, `quote ${n}`));
+    const page = json<{ change_seq: number }>(await api(b, 'GET', `/api/chat/channels/${channel.url}/messages/`));
+    expect(page.change_seq).toBe(0);
+    const edit = async (m: ChatMessage, text: string) =>
+      expect((await api(a, 'PATCH', `/api/chat/channels/${channel.url}/messages/${m.messageId}/`, { message: text })).statusCode).toBe(200);
+    const remove = async (m: ChatMessage) =>
+      expect((await api(a, 'DELETE', `/api/chat/channels/${channel.url}/messages/${m.messageId}/`)).statusCode).toBe(200);
+    const changes = (client: { frames: Array<Record<string, unknown>> }) =>
+      client.frames
+        .filter((f) => f.type === 'channel' && f.channel_url === channel.url && f.change_seq !== undefined)
+        .map((f) => [f.change_seq, f.event, (f.message as ChatMessage).messageId, (f.message as ChatMessage).message]);
+
+    // Live: the change frame carries the channel's change sequence.
+    const live = await openChat(wsUrl, b, { [channel.url]: { position: 4, change_seq: page.change_seq } });
+    await edit(sent[0]!, 'quote 1 revised');
+    await live.next((f) => f.type === 'channel' && f.change_seq === 1);
+    expect(changes(live)).toEqual([[1, 'message_updated', sent[0]!.messageId, 'quote 1 revised']]);
+    live.socket.close();
+    await live.closed;
+
+    // Away: two edits of one message, a delete, and a new message edited at once.
+    await edit(sent[1]!, 'quote 2 revised');
+    await remove(sent[2]!);
+    await edit(sent[1]!, 'quote 2 final');
+    const fifth = await sendRest(a, channel.url, 'quote 5');
+    await edit(fifth, 'quote 5 revised');
+    const resumed = await openChat(wsUrl, b, { [channel.url]: { position: 4, change_seq: 1 } });
+    // Each changed message once, as it is now, in change order; the new message comes as it is now, after them.
+    expect(changes(resumed)).toEqual([
+      [3, 'message_deleted', sent[2]!.messageId, ''],
+      [4, 'message_updated', sent[1]!.messageId, 'quote 2 final'],
+    ]);
+    const order = resumed.frames.map((f) =>
+      f.type === 'message' ? `m${f.position as number}` : f.type === 'channel' ? `c${f.change_seq as number}` : f.type,
+    );
+    expect(order.slice(order.indexOf('c3'))).toEqual(['c3', 'c4', 'm5', 'resumed']);
+    expect((resumed.frames.find((f) => f.type === 'message')!.message as ChatMessage).message).toBe('quote 5 revised');
+    const replayed = resumed.frames.find((f) => f.type === 'channel' && f.change_seq === 4)!;
+    expect(replayed.actor).toEqual({ userId: a.id, nickname: 'Arjun Mehta' });
+    expect((replayed.channel as Channel).url).toBe(channel.url);
+    resumed.socket.close();
+
+    // The first form of the cursor (a bare position) still works: no changes replayed.
+    const plain = await openChat(wsUrl, b, { [channel.url]: 4 });
+    expect(changes(plain)).toEqual([]);
+    expect(plain.positions(channel.url)).toEqual([5]);
+    plain.socket.close();
+    // A cursor at the current change sequence replays nothing; the page says where it stands.
+    const current = json<{ change_seq: number }>(await api(b, 'GET', `/api/chat/channels/${channel.url}/messages/`)).change_seq;
+    expect(current).toBe(5);
+    const upToDate = await openChat(wsUrl, b, { [channel.url]: { position: 5, change_seq: current } });
+    expect(upToDate.frames.filter((f) => f.type === 'channel' || f.type === 'message')).toEqual([]);
+
+    // A lost publish of a change: the next change finds the gap and reads it from the database.
+    const bus = t.app.deps.bus;
+    const original = bus.publish.bind(bus);
+    let dropped = 0;
+    bus.publish = async (message) => {
+      if (message.topic === 'chat.channel' && (message.payload as { change_seq?: number }).change_seq === 6) {
+        dropped++;
+        return;
+      }
+      await original(message);
+    };
+    try {
+      await edit(sent[3]!, 'quote 4 revised'); // change 6, never published
+      await edit(fifth, 'quote 5 final'); // change 7
+      await upToDate.next((f) => f.type === 'channel' && f.change_seq === 7);
+    } finally {
+      bus.publish = original;
+    }
+    expect(dropped).toBe(1);
+    expect(changes(upToDate)).toEqual([
+      [6, 'message_updated', sent[3]!.messageId, 'quote 4 revised'],
+      [7, 'message_updated', fifth.messageId, 'quote 5 final'],
+    ]);
+    upToDate.socket.close();
+    await sleep(1100); // A's five sends this second stay out of the next test's rate limit
+  });
+
   it('delivers exactly once in order when publishes arrive out of order or get lost', async () => {
     const channel = await createChannel(a, { customType: 'group', name: 'Lossy desk', invitedUserIds: [b.id] });
     await api(b, 'POST', `/api/chat/channels/${channel.url}/accept/`, {});
@@ -413,6 +498,66 @@ describe.each(DRIVERS)('chat (%s)', (driver) => {
     sc.socket.close();
   });
 
+  it('promotes the longest-joined member when the last operator of a group leaves; direct and broadcast channels keep none', async () => {
+    const operatorsOf = (channel: Channel) =>
+      channel.members
+        .filter((m) => m.role === 'operator')
+        .map((m) => m.userId)
+        .sort();
+    const group = await createChannel(a, { customType: 'trading group', name: 'Handover desk', invitedUserIds: [b.id, c.id] });
+    await api(c, 'POST', `/api/chat/channels/${group.url}/accept/`, {}); // C joins before B: C is the longest-joined after A
+    await sleep(20);
+    await api(b, 'POST', `/api/chat/channels/${group.url}/accept/`, {});
+    const sb = await openChat(wsUrl, b);
+    const sc = await openChat(wsUrl, c);
+    expect((await api(a, 'POST', `/api/chat/channels/${group.url}/leave/`, {})).statusCode).toBe(200);
+    const told = await sb.next((f) => f.type === 'channel' && f.event === 'operators' && f.channel_url === group.url);
+    expect(told).toMatchObject({ actor: null, target_user_ids: [c.id], message: null });
+    expect(operatorsOf(told.channel as Channel)).toEqual([c.id]);
+    // The same event the operators route sends, after the `left` event of the same change.
+    const left = sb.frames.findIndex((f) => f.type === 'channel' && f.event === 'left' && f.channel_url === group.url);
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(left).toBeLessThan(sb.frames.indexOf(told));
+    const mine = await sc.next((f) => f.type === 'channel' && f.event === 'operators' && f.channel_url === group.url);
+    expect((mine.channel as Channel).myRole).toBe('operator');
+    expect(json<Channel>(await api(c, 'GET', `/api/chat/channels/${group.url}/`)).myRole).toBe('operator');
+    const audits = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'chat.operators_changed' AND entity_id = $1`,
+      [group.url],
+    );
+    expect(audits[0]!.n).toBe(1);
+    // The new operator acts as one; when they leave too, the next in line takes over.
+    expect((await api(c, 'POST', '/api/chatter/invite-users', { channel_url: group.url, sendbird_user_ids: [a.id] })).statusCode).toBe(200);
+    expect((await api(c, 'POST', `/api/chat/channels/${group.url}/leave/`, {})).statusCode).toBe(200);
+    const next = await sb.next((f) => f.type === 'channel' && f.event === 'operators' && f.channel_url === group.url && f !== told);
+    expect(operatorsOf(next.channel as Channel)).toEqual([b.id]);
+
+    // Nobody joined when the last operator leaves: the first to accept becomes the operator.
+    const pending = await createChannel(a, { customType: 'group', name: 'Empty desk', invitedUserIds: [b.id] });
+    expect((await api(a, 'POST', `/api/chat/channels/${pending.url}/leave/`, {})).statusCode).toBe(200);
+    expect(json<Channel>(await api(b, 'GET', `/api/chat/channels/${pending.url}/`)).members.every((m) => m.role === 'none')).toBe(true);
+    const accepted = json<Channel>(await api(b, 'POST', `/api/chat/channels/${pending.url}/accept/`, {}));
+    expect(accepted.myRole).toBe('operator');
+    await sb.next((f) => f.type === 'channel' && f.event === 'operators' && f.channel_url === pending.url);
+
+    // Direct: operators have nothing to do there, so nobody is promoted.
+    const support = await chatUser(t.app, 'support@dart.in');
+    const direct = await createChannel(support, { isDistinct: true, customType: 'direct', invitedUserIds: [b.id] });
+    await api(b, 'POST', `/api/chat/channels/${direct.url}/accept/`, {});
+    expect((await api(support, 'POST', `/api/chat/channels/${direct.url}/leave/`, {})).statusCode).toBe(200);
+    expect(operatorsOf(json<Channel>(await api(b, 'GET', `/api/chat/channels/${direct.url}/`)))).toEqual([]);
+    // Broadcast: the creator's alone; its hidden recipients never become operators.
+    const broadcast = await createChannel(c, { customType: 'broadcast', name: 'Closing axes', invitedUserIds: [a.id, b.id] });
+    expect((await api(c, 'POST', `/api/chat/channels/${broadcast.url}/leave/`, {})).statusCode).toBe(200);
+    const rows = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM chat_members m JOIN chat_channels ch ON ch.id = m.channel_id WHERE ch.url = $1 AND m.role = 'operator'`,
+      [broadcast.url],
+    );
+    expect(rows[0]!.n).toBe(0);
+    sb.socket.close();
+    sc.socket.close();
+  });
+
   it('broadcast channels are visible only to their creator; each recipient gets the message in a direct channel', async () => {
     await sleep(1100);
     const broadcast = await createChannel(c, { customType: 'broadcast', name: 'Morning axes', invitedUserIds: [a.id, b.id] });
@@ -579,6 +724,19 @@ describe.each(DRIVERS)('chat (%s)', (driver) => {
     expect(staff.nickname).toBe(t.config.productName);
     expect(staff.metaData.is_staff).toBe(true);
     await t.database.query(`DELETE FROM chat_staff WHERE user_id = $1`, [c.id]);
+  });
+
+  it('seeds a staff member of Dart (support@dart.in) who chats under the product name', async () => {
+    const support = await chatUser(t.app, 'support@dart.in');
+    const direct = await createChannel(support, { isDistinct: true, customType: 'direct', invitedUserIds: [a.id] });
+    const seen = json<Channel>(await api(a, 'GET', `/api/chat/channels/${direct.url}/`)).members.find((m) => m.userId === support.id);
+    expect(seen).toMatchObject({ nickname: t.config.productName, metaData: { is_staff: true, brand_name: 'Dart' } });
+    const sent = await sendRest(support, direct.url, 'Welcome to Dart chat. How can we help?');
+    expect(sent.sender).toEqual({ userId: support.id, nickname: t.config.productName, is_staff: true });
+    const found = json<{ results: Array<{ id: string; nickname: string; is_staff: boolean }> }>(
+      await api(a, 'GET', '/api/chatter/user/search?search_param=support'),
+    ).results.find((u) => u.id === support.id);
+    expect(found).toMatchObject({ nickname: t.config.productName, is_staff: true });
   });
 
   it('answers bad input with 4xx and field errors, never 500', async () => {

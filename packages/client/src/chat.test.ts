@@ -101,6 +101,60 @@ describe('chat client', () => {
     await until(() => srv.received.some((m) => m.type === 'ping' && m.connection === 2));
   });
 
+  it('resumes with the change cursor beside the position, applies each edit or delete once, and relays presence', async () => {
+    const change = (changeSeq: number) =>
+      JSON.stringify({
+        type: 'channel',
+        event: 'message_updated',
+        channel_url: 'c-a',
+        channel: null,
+        actor: { userId: 'u-2', nickname: 'Second' },
+        target_user_ids: [],
+        message: { ...chatMessage('c-a', 2), message: `edit ${changeSeq}` },
+        change_seq: changeSeq,
+      });
+    const srv = await startServer((socket, message, connection) => {
+      if (message.type !== 'auth') return;
+      socket.send(authOk);
+      if (connection === 1) {
+        socket.send(change(3)); // at the change cursor the app gave: held
+        socket.send(change(4));
+        socket.send(JSON.stringify({ type: 'presence', user_id: 'u-2', connection_status: 'offline' }));
+        setTimeout(() => socket.terminate(), 40);
+      } else {
+        socket.send(change(4)); // the replay overlaps what was applied: dropped
+        socket.send(change(5));
+        socket.send(JSON.stringify({ type: 'resumed' }));
+      }
+    });
+    const applied: number[] = [];
+    const presence: string[] = [];
+    let resumed = 0;
+    client = createChatClient({
+      url: srv.url,
+      getToken: async () => 't',
+      cursors: { 'c-a': 7, 'c-b': 2 },
+      changeCursors: { 'c-a': 3 },
+      createSocket,
+      timings: fast,
+    });
+    client.on('channel', (m) => applied.push(m.change_seq!));
+    client.on('presence', (m) => presence.push(`${m.user_id}:${m.connection_status}`));
+    client.on('resumed', () => resumed++);
+    await until(() => resumed === 1);
+    expect(applied).toEqual([4, 5]);
+    expect(presence).toEqual(['u-2:offline']);
+    const auths = srv.received.filter((m) => m.type === 'auth');
+    // A channel without a change cursor keeps the first cursor form (a bare position).
+    expect(auths[0]!.cursors).toEqual({ 'c-a': { position: 7, change_seq: 3 }, 'c-b': 2 });
+    expect(auths[1]!.cursors).toEqual({ 'c-a': { position: 7, change_seq: 4 }, 'c-b': 2 });
+    client.setChangeCursor('c-a', 2); // never lowered
+    client.setChangeCursor('c-b', 6);
+    expect([client.getChangeCursor('c-a'), client.getChangeCursor('c-b')]).toEqual([5, 6]);
+    client.forgetChannel('c-a');
+    expect(client.getChangeCursor('c-a')).toBeUndefined();
+  });
+
   it('resolves a send on ack and rejects it on nack, matched by reqId', async () => {
     const srv = await startServer((socket, message) => {
       if (message.type === 'auth') socket.send(authOk);

@@ -2,9 +2,11 @@
  * The chat socket client (`CHAT_PATH`) with the connection rules of spec trading §4, §8 and §9:
  *
  * - The first message authenticates with a chat session token from the injected `getToken()` (never
- *   the access token) and carries, per channel, the last position this client holds (`cursors`), so
- *   the server replays exactly what was missed. A message at or below its channel's cursor is
- *   ignored: each message reaches the app once, in order.
+ *   the access token) and carries, per channel, the last position this client holds and, once known,
+ *   the change sequence up to which it holds every edit and delete (`cursors`), so the server replays
+ *   exactly what was missed: the changes, then the new messages. A message at or below its channel's
+ *   position cursor, and an edit or delete at or below its change cursor, is ignored: each reaches
+ *   the app once, in order.
  * - Ping every 10 s; offline after 30 s without any frame; reconnect after 1 s growing ×1.3 up to
  *   10 s (with jitter); connection timeout 4 s (no `auth_ok` by then → drop and retry).
  * - States: connected, disconnected, reconnect started, reconnect succeeded, reconnect failed. A
@@ -20,6 +22,7 @@ import {
   CHAT_LIMITS,
   ChatServerMessageSchema,
   type ChatClientMessage,
+  type ChatCursor,
   type ChatMessage,
   type ChatServerMessage,
 } from '@dart/contracts';
@@ -61,6 +64,8 @@ export interface ChatClientEvents {
   channel: ServerMessage<'channel'>;
   receipt: ServerMessage<'receipt'>;
   typing: ServerMessage<'typing'>;
+  /** A member of the client's channels came online or went offline (their `connectionStatus`). */
+  presence: ServerMessage<'presence'>;
   /** More was missed than the server replays: reload the channel's latest page, then `setCursor`. */
   resync: ServerMessage<'resync'>;
   /** The replay after (re)connecting is complete; live messages follow. */
@@ -99,6 +104,8 @@ export interface ChatClientOptions {
   getToken: () => Promise<string>;
   /** Positions the app already holds (channel url → last position), e.g. from a REST load. */
   cursors?: Record<string, number>;
+  /** Change sequences the app already holds (channel url → `MessageList.change_seq` of its loaded pages). */
+  changeCursors?: Record<string, number>;
   createSocket?: ChatSocketFactory;
   timings?: Partial<ChatTimings>;
   /** Jitter source (tests pass a fixed one). */
@@ -122,6 +129,12 @@ export interface ChatClient {
   /** Raises a channel's cursor (never lowers it): the app holds everything up to `position`. */
   setCursor(channelUrl: string, position: number): void;
   getCursor(channelUrl: string): number | undefined;
+  /**
+   * Raises a channel's change cursor (never lowers it): the app holds every edit and delete of the
+   * channel's messages up to `changeSeq` (the lowest `change_seq` of the message pages it holds).
+   */
+  setChangeCursor(channelUrl: string, changeSeq: number): void;
+  getChangeCursor(channelUrl: string): number | undefined;
   /** Forgets a channel (left, declined, banned): it is not resumed any more. */
   forgetChannel(channelUrl: string): void;
   /** When not connected: cancel the back-off wait and try now (e.g. the browser came back online). */
@@ -144,6 +157,15 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     options.createSocket ?? ((url) => new (globalThis as unknown as { WebSocket: new (u: string) => ChatSocketLike }).WebSocket(url));
 
   const cursors = new Map<string, number>(Object.entries(options.cursors ?? {}));
+  const changeCursors = new Map<string, number>(Object.entries(options.changeCursors ?? {}));
+  /** What the client holds of each channel, for `auth` (a bare position when no change cursor is known). */
+  const heldCursors = (): Record<string, ChatCursor> =>
+    Object.fromEntries(
+      [...cursors].map(([url, position]) => {
+        const changeSeq = changeCursors.get(url);
+        return [url, changeSeq === undefined ? position : { position, change_seq: changeSeq }];
+      }),
+    );
   const listeners = new Map<ChatClientEventName, Set<(payload: never) => void>>();
   const pending = new Map<
     string,
@@ -261,7 +283,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     timers.connect = setTimeout(() => socket === ws && drop({ reconnect: true }), timings.connectionTimeoutMs);
     ws.addEventListener('open', () => {
       if (socket !== ws) return;
-      ws.send(JSON.stringify({ type: 'auth', token: authToken, cursors: Object.fromEntries(cursors) } satisfies ChatClientMessage));
+      ws.send(JSON.stringify({ type: 'auth', token: authToken, cursors: heldCursors() } satisfies ChatClientMessage));
     });
     ws.addEventListener('message', (event) => {
       if (socket !== ws) return;
@@ -334,16 +356,28 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         entry.reject(new ChatSendError(message.code, message.message));
         return;
       }
-      case 'channel':
-        if (message.channel === null && (message.event === 'left' || message.event === 'banned' || message.event === 'declined'))
+      case 'channel': {
+        if (message.change_seq !== undefined) {
+          // Exactly once: an edit or delete at or below what this client holds was applied already.
+          const held = changeCursors.get(message.channel_url);
+          if (held !== undefined && message.change_seq <= held) return;
+          changeCursors.set(message.channel_url, message.change_seq);
+        }
+        if (message.channel === null && (message.event === 'left' || message.event === 'banned' || message.event === 'declined')) {
           cursors.delete(message.channel_url);
+          changeCursors.delete(message.channel_url);
+        }
         emit('channel', message);
         return;
+      }
       case 'receipt':
         emit('receipt', message);
         return;
       case 'typing':
         emit('typing', message);
+        return;
+      case 'presence':
+        emit('presence', message);
         return;
       case 'resync':
         emit('resync', message);
@@ -426,8 +460,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     getCursor(channelUrl) {
       return cursors.get(channelUrl);
     },
+    setChangeCursor(channelUrl, changeSeq) {
+      const current = changeCursors.get(channelUrl);
+      if (current === undefined || changeSeq > current) changeCursors.set(channelUrl, changeSeq);
+    },
+    getChangeCursor(channelUrl) {
+      return changeCursors.get(channelUrl);
+    },
     forgetChannel(channelUrl) {
       cursors.delete(channelUrl);
+      changeCursors.delete(channelUrl);
       const entry = delivered.get(channelUrl);
       if (entry?.timer) clearTimeout(entry.timer);
       delivered.delete(channelUrl);

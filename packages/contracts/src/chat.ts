@@ -9,8 +9,9 @@
  * `POST /api/issue-sb-session-token`, never with the access token.
  *
  * Order and durability: the database is the truth. Every message gets the next `position` of its
- * channel (1, 2, 3 … with no gaps). A client that reconnects sends, per channel it holds, the last
- * position it has; the server replays exactly the messages after it, in order, once, then goes live.
+ * channel (1, 2, 3 … with no gaps), and every edit or delete the next `change_seq` of its channel. A
+ * client that reconnects sends, per channel it holds, the last position (and change sequence) it has;
+ * the server replays exactly the changes and the messages after them, in order, once, then goes live.
  * Wire names are snake_case like the rest of the API, except where the spec names a field in
  * camelCase (channel and message fields, the creation payload), which keep the spec's spelling.
  */
@@ -26,6 +27,7 @@ export const MESSAGE_TYPES = ['user', 'file', 'admin'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const MEMBER_STATES = ['joined', 'invited'] as const;
 export const CONNECTION_STATUSES = ['online', 'offline'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 /** Spec §9 constants plus our own where the spec says "taken from configuration; values not shown". */
 export const CHAT_LIMITS = {
@@ -54,6 +56,11 @@ export const CHAT_LIMITS = {
   /** Chat session tokens live 12 hours; the socket re-issues on 4401. */
   sessionTokenTtlSeconds: 12 * 3600,
   typingTimeoutMs: 5000,
+  /**
+   * A user whose last chat socket (on any node) closed is announced offline only after this long
+   * without a new one, so a reconnect or a page reload does not flap the online dot.
+   */
+  presenceOfflineDelayMs: 5000,
 } as const;
 
 /** File types a chat file message may carry (by mime type). */
@@ -245,7 +252,15 @@ export const MessageListQuerySchema = z.strictObject({
   after: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.messagePageSizeMax).default(CHAT_LIMITS.messagePageSizeDefault),
 });
-export const MessageListSchema = z.object({ messages: z.array(ChatMessageSchema), has_more: z.boolean() });
+export const MessageListSchema = z.object({
+  messages: z.array(ChatMessageSchema),
+  has_more: z.boolean(),
+  /**
+   * The channel's change sequence when the page was read: the page shows every edit and delete up to
+   * it. A client resumes with it (see `ChatCursorSchema`) to be sent the edits and deletes it missed.
+   */
+  change_seq: z.number().int(),
+});
 export const ReceiptUpdateSchema = z.strictObject({ position: z.number().int().min(0) });
 
 // ---- channels ---------------------------------------------------------------------------------
@@ -329,12 +344,24 @@ export const ChatExportSchema = z
 
 // ---- socket protocol --------------------------------------------------------------------------
 
+/**
+ * What a client holds of one channel, sent on resume: the last position (a bare number, the first
+ * form of the protocol, still accepted) or `{position, change_seq}`, adding the channel's change
+ * sequence up to which the client holds every edit and delete (from `MessageList.change_seq` and the
+ * `change_seq` of `message_updated` / `message_deleted` frames).
+ */
+export const ChatCursorSchema = z.union([
+  z.number().int().min(0),
+  z.strictObject({ position: z.number().int().min(0), change_seq: z.number().int().min(0).optional() }),
+]);
+export type ChatCursor = z.infer<typeof ChatCursorSchema>;
+
 export const ChatClientMessageSchema = z.discriminatedUnion('type', [
-  /** First message. `cursors`: channel url → last position the client holds (resume). */
+  /** First message. `cursors`: channel url → what the client holds of it (resume). */
   z.strictObject({
     type: z.literal('auth'),
     token: z.string().min(1).max(4000),
-    cursors: z.record(channelUrl, z.number().int().min(0)).default({}),
+    cursors: z.record(channelUrl, ChatCursorSchema).default({}),
   }),
   z.strictObject({ type: z.literal('ping') }),
   z.strictObject({ type: z.literal('send'), channel_url: channelUrl, ...SendMessageSchema.shape }),
@@ -376,6 +403,12 @@ export const ChatServerMessageSchema = z.discriminatedUnion('type', [
     actor: z.object({ userId: z.string(), nickname: z.string() }).nullable(),
     target_user_ids: z.array(z.string()),
     message: ChatMessageSchema.nullable(),
+    /**
+     * `message_updated` / `message_deleted`: the channel's change sequence of this change. Per channel
+     * per connection they arrive once and in order, like positions; a resume replays the changes after
+     * the client's `change_seq` (same frame, the message as it is now) before `resumed`.
+     */
+    change_seq: z.number().int().optional(),
   }),
   z.object({
     type: z.literal('receipt'),
@@ -385,6 +418,12 @@ export const ChatServerMessageSchema = z.discriminatedUnion('type', [
     delivered_position: z.number().int(),
   }),
   z.object({ type: z.literal('typing'), channel_url: z.string(), user_id: z.string(), nickname: z.string(), typing: z.boolean() }),
+  /**
+   * A user who shares a channel with the receiver came online (their first chat socket anywhere) or
+   * went offline (their last one closed, `presenceOfflineDelayMs` ago). Sets that member's
+   * `connectionStatus` in every channel the receiver holds.
+   */
+  z.object({ type: z.literal('presence'), user_id: z.string(), connection_status: z.enum(CONNECTION_STATUSES) }),
   /** More was missed than `resumeLimitPerChannel`: reload the channel's latest page over REST. */
   z.object({ type: z.literal('resync'), channel_url: z.string() }),
   /** Sent after the replay of every cursor is done; live messages follow. */

@@ -706,6 +706,12 @@ export const chatChannels = pgTable(
     /** Direct channels created with isDistinct: the two user ids, sorted; creating again returns this channel. */
     distinctKey: text('distinct_key'),
     lastPosition: bigint('last_position', { mode: 'number' }).notNull().default(0),
+    /**
+     * The channel's change sequence: each edit or delete of one of its messages takes the next number
+     * (under the channel's row lock, so gap-free) and stamps it on the message; a resuming socket asks
+     * for the messages changed after the number it holds.
+     */
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }),
     isWhatsappLinked: boolean('is_whatsapp_linked').notNull().default(false),
     createdAt: createdAt(),
@@ -799,11 +805,16 @@ export const chatMessages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
     /** Soft delete: the text stays for the compliance export; views show it blank. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** The channel's change sequence at this message's latest edit or delete; 0 = never changed. */
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('chat_messages_position_key').on(t.channelId, t.position),
     uniqueIndex('chat_messages_req_key').on(t.channelId, t.senderId, t.reqId),
     index('chat_messages_created_idx').on(t.channelId, t.createdAt),
+    index('chat_messages_changes_idx')
+      .on(t.channelId, t.changeSeq)
+      .where(sql`${t.changeSeq} > 0`),
   ],
 );
 

@@ -5,7 +5,7 @@
 import { PERMISSIONS, type ClientTier, type ClientType, type Permission, type Role } from '@dart/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { clients, userAccountPermissions, userAccountRoles, userAccounts, users } from '../db/schema';
+import { chatStaff, clients, userAccountPermissions, userAccountRoles, userAccounts, users } from '../db/schema';
 import { writeAudit } from '../lib/audit';
 import { hashPassword } from '../lib/crypto';
 
@@ -18,7 +18,16 @@ interface DemoClient {
   isBroker?: boolean;
   exchanges: Array<'NSE' | 'BSE'>;
   pan: string;
-  users: Array<{ email: string; firstName: string; lastName: string; mobile: string; roles: Role[]; permissions: readonly Permission[] }>;
+  users: Array<{
+    email: string;
+    firstName: string;
+    lastName: string;
+    mobile: string;
+    roles: Role[];
+    permissions: readonly Permission[];
+    /** Platform staff (`chat_staff`): shown in chat under the product name (spec §6). */
+    chatStaff?: boolean;
+  }>;
 }
 
 const ALL = PERMISSIONS;
@@ -112,6 +121,25 @@ export const DEMO_CLIENTS: DemoClient[] = [
       },
     ],
   },
+  {
+    // The platform's own firm: its support desk chats with clients as chat staff.
+    name: 'Dart',
+    clientType: 'CORP',
+    tier: 'PREMIUM',
+    exchanges: ['NSE', 'BSE'],
+    pan: 'AABCD4321K',
+    users: [
+      {
+        email: 'support@dart.in',
+        firstName: 'Dart',
+        lastName: 'Support',
+        mobile: '9876500009',
+        roles: ['user'],
+        permissions: READ,
+        chatStaff: true,
+      },
+    ],
+  },
 ];
 
 export async function seedDemoData(database: Database, options: { announce: boolean; productName: string }): Promise<number> {
@@ -162,6 +190,7 @@ export async function seedDemoData(database: Database, options: { announce: bool
         await tx
           .insert(userAccountPermissions)
           .values(person.permissions.map((permission) => ({ userAccountId: account!.id, permission })));
+        if (person.chatStaff) await tx.insert(chatStaff).values({ userId: user!.id }).onConflictDoNothing();
         await writeAudit(
           tx,
           { actorEmail: 'seed', actorClientId: client!.id },

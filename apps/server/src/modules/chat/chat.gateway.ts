@@ -6,9 +6,10 @@
  * Delivery is exactly once and in order per channel per connection: each connection remembers the
  * last position it delivered per channel, drops what is at or below it, and when a position skips
  * ahead (two nodes published out of order, or a publish was lost) reads the missing range from the
- * database before going on. Every connection handles its events one after the other (a promise
- * chain), so a read from the database never lets a later event overtake. A sweep every 2 s catches
- * channels whose newest message never arrived on the bus.
+ * database before going on. Edits and deletes are handled the same way by their change sequence.
+ * Every connection handles its events one after the other (a promise chain), so a read from the
+ * database never lets a later event overtake. A sweep every 2 s catches channels whose newest message
+ * or change never arrived on the bus.
  */
 import {
   CHAT_CLOSE,
@@ -18,6 +19,8 @@ import {
   ChatClientMessageSchema,
   firstErrorMessage,
   isViewOnly,
+  type Channel,
+  type ChatMessage,
   type ChatServerMessage,
 } from '@dart/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +31,7 @@ import {
   CHAT_TOPICS,
   type ChatChannelEvent,
   type ChatMessageEvent,
+  type ChatPresenceEvent,
   type ChatReceiptEvent,
   type ChatService,
   type ChatTypingEvent,
@@ -47,6 +51,10 @@ interface ChannelCursor {
   last: number;
   /** A position the sweep saw in the database that was not delivered yet. */
   lagTarget?: number;
+  /** Highest change sequence (edits, deletes) delivered on this connection, or held by the client. */
+  changes: number;
+  /** A change sequence the sweep saw in the database that was not delivered yet. */
+  changeLagTarget?: number;
 }
 
 interface Connection {
@@ -64,6 +72,8 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
   const { bus } = app.deps;
   const byUser = new Map<string, Set<Connection>>();
   const frames = new WeakMap<object, string>();
+  /** The newest presence change relayed per user: an older one arriving late (another node published it) is dropped. */
+  const presenceSeen = new Map<string, number>();
 
   const sendRaw = (connection: Connection | { socket: WebSocket }, frame: string) => {
     const socket = connection.socket;
@@ -128,6 +138,51 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
     }
   }
 
+  /** An edit or delete as the live `message_updated` / `message_deleted` frame carries it (replays, fills). */
+  const changeFrame = (url: string, channel: Channel | null, changeSeq: number, message: ChatMessage): ChatServerMessage => ({
+    type: 'channel',
+    event: message.deletedAt ? 'message_deleted' : 'message_updated',
+    channel_url: url,
+    channel,
+    actor: message.sender ? { userId: message.sender.userId, nickname: message.sender.nickname } : null,
+    target_user_ids: [],
+    message,
+    change_seq: changeSeq,
+  });
+
+  /**
+   * Delivers the messages changed after `cursor.changes` up to `upTo`, as they are now, in change order
+   * (`channel` = the receiver's view, read when not given); positions above `maxPosition` are left out
+   * (they come as messages). Too many → `resync`, and true.
+   */
+  async function fillChanges(
+    connection: Connection,
+    channelId: string,
+    cursor: ChannelCursor,
+    upTo: number,
+    channel?: Channel | null,
+    maxPosition?: number,
+  ): Promise<boolean> {
+    if (upTo <= cursor.changes) return false;
+    const limit = CHAT_LIMITS.resumeLimitPerChannel;
+    const rows = await chat.changedAfter(channelId, {
+      after: cursor.changes,
+      upTo,
+      limit: limit + 1,
+      ...(maxPosition === undefined ? {} : { maxPosition }),
+    });
+    cursor.changes = upTo;
+    if (rows.length > limit) {
+      send(connection, { type: 'resync', channel_url: cursor.url });
+      return true;
+    }
+    if (rows.length === 0) return false;
+    const view = channel === undefined ? await chat.channelViewOf(channelId, connection.actor.userId) : channel;
+    if (view === null) return false; // no longer a member
+    for (const row of rows) send(connection, changeFrame(cursor.url, view, row.changeSeq, row.message));
+    return false;
+  }
+
   function onMessage(connection: Connection, event: ChatMessageEvent): void | Promise<void> {
     const cursor = connection.channels.get(event.channel_id);
     const deliver = (c: ChannelCursor): void | Promise<void> => {
@@ -145,7 +200,7 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
       const baseline = await chat.baseline(event.channel_id, connection.actor.userId);
       if (baseline === null) return;
       const known = connection.channels.get(event.channel_id);
-      const c = known ?? { url: event.channel_url, last: baseline };
+      const c = known ?? { url: event.channel_url, last: baseline.position, changes: baseline.changeSeq };
       connection.channels.set(event.channel_id, c);
       await deliver(c);
     })();
@@ -153,14 +208,25 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
 
   async function onChannel(connection: Connection, event: ChatChannelEvent, online: Promise<Set<string>>) {
     const userId = connection.actor.userId;
-    if (event.removed.includes(userId)) {
+    const removed = event.removed.includes(userId);
+    const known = connection.channels.get(event.channel_id);
+    if (removed) {
       connection.channels.delete(event.channel_id);
       const timer = connection.typing.get(event.channel_url);
       if (timer) clearTimeout(timer);
       connection.typing.delete(event.channel_url);
-    } else if (!connection.channels.has(event.channel_id))
-      connection.channels.set(event.channel_id, { url: event.channel_url, last: event.base.lastPosition });
-    const channel = event.removed.includes(userId) ? null : chat.channelView(event.base, userId, await online);
+    } else if (!known)
+      connection.channels.set(event.channel_id, { url: event.channel_url, last: event.base.lastPosition, changes: event.base.changeSeq });
+    const channel = removed ? null : chat.channelView(event.base, userId, await online);
+    if (known && !removed && event.change_seq !== undefined) {
+      // Edits and deletes, like positions: once and in order; a gap (a lost or overtaken publish) is read from the database.
+      if (event.change_seq <= known.changes) return;
+      if (event.change_seq > known.changes + 1) {
+        await fillChanges(connection, event.channel_id, known, event.change_seq, channel);
+        return;
+      }
+      known.changes = event.change_seq;
+    }
     send(connection, {
       type: 'channel',
       event: event.event,
@@ -169,6 +235,7 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
       actor: event.actor,
       target_user_ids: event.target_user_ids,
       message: event.message,
+      ...(event.change_seq === undefined ? {} : { change_seq: event.change_seq }),
     });
   }
 
@@ -217,6 +284,19 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
         for (const connection of connectionsOf(event.recipients)) dispatch(connection, () => sendRaw(connection, frame));
         return;
       }
+      case CHAT_TOPICS.presence: {
+        const event = payload as unknown as ChatPresenceEvent;
+        if (event.seq <= (presenceSeen.get(event.user_id) ?? 0)) return;
+        if (presenceSeen.size > 100_000) presenceSeen.clear();
+        presenceSeen.set(event.user_id, event.seq);
+        const frame = JSON.stringify({
+          type: 'presence',
+          user_id: event.user_id,
+          connection_status: event.connection_status,
+        } satisfies ChatServerMessage);
+        for (const connection of connectionsOf(event.recipients)) dispatch(connection, () => sendRaw(connection, frame));
+        return;
+      }
       case CHAT_TOPICS.sessionRevoked:
         for (const connection of connectionsOf([String(payload.userId)])) connection.socket.close(CHAT_CLOSE.sessionEnded, 'Session ended');
         return;
@@ -242,23 +322,31 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
     }
   });
 
-  // Lost publishes: a channel whose newest position stays undelivered for a whole sweep is filled from the database.
+  // Lost publishes: a channel whose newest position (or change) stays undelivered for a whole sweep is filled from the database.
   const sweep = setInterval(() => {
     const ids = new Set<string>();
     for (const set of byUser.values()) for (const connection of set) for (const id of connection.channels.keys()) ids.add(id);
     if (ids.size === 0) return;
     chat
-      .lastPositions([...ids])
-      .then((positions) => {
+      .channelHeads([...ids])
+      .then((heads) => {
         for (const set of byUser.values())
           for (const connection of set)
             for (const [id, cursor] of connection.channels) {
-              const latest = positions.get(id) ?? 0;
+              const latest = heads.get(id)?.lastPosition ?? 0;
               if (cursor.lagTarget !== undefined && cursor.last < cursor.lagTarget) {
                 const target = latest;
                 cursor.lagTarget = undefined;
                 dispatch(connection, () => fill(connection, id, cursor, target));
               } else cursor.lagTarget = latest > cursor.last ? latest : undefined;
+              const latestChange = heads.get(id)?.changeSeq ?? 0;
+              if (cursor.changeLagTarget !== undefined && cursor.changes < cursor.changeLagTarget) {
+                const target = latestChange;
+                cursor.changeLagTarget = undefined;
+                dispatch(connection, async () => {
+                  await fillChanges(connection, id, cursor, target);
+                });
+              } else cursor.changeLagTarget = latestChange > cursor.changes ? latestChange : undefined;
             }
       })
       .catch(() => undefined);
@@ -374,13 +462,22 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
           send(current, { type: 'auth_ok', version: CHAT_PROTOCOL_VERSION, user_id: userId });
           dispatch(current, async () => {
             const memberships = await chat.membershipsOf(userId);
-            for (const m of memberships) current.channels.set(m.id, { url: m.url, last: m.lastPosition });
+            for (const m of memberships) current.channels.set(m.id, { url: m.url, last: m.lastPosition, changes: m.changeSeq });
             // Resume: only channels the user belongs to; replay strictly after the cursor, in order.
             for (const m of memberships) {
-              const cursor = message.cursors[m.url];
-              if (cursor === undefined || cursor >= m.lastPosition) continue;
+              const held = message.cursors[m.url];
+              if (held === undefined) continue;
+              const position = typeof held === 'number' ? held : held.position;
+              const changes = typeof held === 'number' ? undefined : held.change_seq;
               const state = current.channels.get(m.id)!;
-              state.last = cursor;
+              // First the edits and deletes of the messages the client holds (later ones come as they are now).
+              if (changes !== undefined && changes < m.changeSeq) {
+                state.changes = changes;
+                const resynced = await fillChanges(current, m.id, state, m.changeSeq, undefined, Math.min(position, m.lastPosition));
+                if (resynced) continue; // the client reloads the channel
+              }
+              if (position >= m.lastPosition) continue;
+              state.last = position;
               await fill(current, m.id, state, m.lastPosition);
             }
             send(current, { type: 'resumed' });

@@ -6,10 +6,21 @@
  *   so the check-and-add is atomic across nodes).
  * - Presence: one Redis hash per user, field = node id, value = the time the entry lapses. A node
  *   writes its entry when the user's first socket opens there, refreshes all its entries every
- *   10 s, and deletes it when the user's last socket there closes. A user is online when any
- *   entry has not lapsed, so a crashed node's users go offline within 30 s.
+ *   10 s, and deletes it when the user's last socket there closes; so a crashed node's entries
+ *   lapse within 30 s.
+ * - Presence changes are decided once for the whole cluster. A sorted set holds the users announced
+ *   online (score = their latest lapse time). The Lua script that writes a node's entry adds the user
+ *   to it, and a user who was not in it has just come online. When a node closes a user's last socket
+ *   there, it deletes its entry and, `presenceOfflineDelayMs` later, runs a script that removes the
+ *   user from the set only if no node holds a live entry: that removal is the offline change, so a
+ *   reconnect within the delay (on any node) changes nothing. Every refresh also sweeps the set for
+ *   users whose entries all lapsed (a crashed node's, or a node that stopped before its delay ran
+ *   out). Each change takes the next number of a per-user counter in the same script, so receivers
+ *   can drop a change that overtakes a later one on the bus. The scripts read Redis's clock, so the
+ *   nodes' clocks need not agree.
  */
 import { randomUUID } from 'node:crypto';
+import { CHAT_LIMITS, type ConnectionStatus } from '@dart/contracts';
 import { Redis } from 'ioredis';
 
 export interface RateLimiter {
@@ -17,15 +28,29 @@ export interface RateLimiter {
   take(key: string, limit: number, windowMs: number): Promise<boolean>;
 }
 
+/** A cluster-wide presence change, decided on this node. `seq` grows with each change of the user. */
+export interface PresenceChange {
+  userId: string;
+  status: ConnectionStatus;
+  seq: number;
+}
+
 export interface Presence {
+  /** A chat socket of the user opened on this node. */
   connected(userId: string): void;
+  /** A chat socket of the user closed on this node. */
   disconnected(userId: string): void;
+  /** Of `userIds`, those announced online (what the presence changes last said). */
   online(userIds: readonly string[]): Promise<Set<string>>;
+  /** The listener of the changes this node decides (one listener). */
+  onChange(listener: (change: PresenceChange) => void): void;
   close(): Promise<void>;
 }
 
 const PRESENCE_TTL_MS = 30_000;
 const PRESENCE_REFRESH_MS = 10_000;
+/** Most users one sweep announces offline; the rest wait for the next sweep. */
+const SWEEP_BATCH = 500;
 
 const SLIDING_WINDOW = `
 local key = KEYS[1]
@@ -56,43 +81,162 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
 }
 
-export function createMemoryPresence(): Presence {
+/** One node: a user is online while they have a socket here, or for `offlineDelayMs` after the last one closed. */
+export function createMemoryPresence(offlineDelayMs: number = CHAT_LIMITS.presenceOfflineDelayMs): Presence {
   const counts = new Map<string, number>();
+  const announced = new Set<string>();
+  const pendingOffline = new Map<string, NodeJS.Timeout>();
+  let listener: ((change: PresenceChange) => void) | null = null;
+  let seq = 0;
+  let closed = false;
+  const announce = (userId: string, status: ConnectionStatus) => listener?.({ userId, status, seq: ++seq });
   return {
-    connected: (userId) => void counts.set(userId, (counts.get(userId) ?? 0) + 1),
-    disconnected(userId) {
-      const n = (counts.get(userId) ?? 1) - 1;
-      if (n <= 0) counts.delete(userId);
-      else counts.set(userId, n);
+    connected(userId) {
+      if (closed) return;
+      counts.set(userId, (counts.get(userId) ?? 0) + 1);
+      const timer = pendingOffline.get(userId);
+      if (timer) clearTimeout(timer);
+      pendingOffline.delete(userId);
+      if (announced.has(userId)) return;
+      announced.add(userId);
+      announce(userId, 'online');
     },
-    online: async (userIds) => new Set(userIds.filter((id) => counts.has(id))),
-    close: async () => undefined,
+    disconnected(userId) {
+      if (closed) return;
+      const n = (counts.get(userId) ?? 1) - 1;
+      if (n > 0) {
+        counts.set(userId, n);
+        return;
+      }
+      counts.delete(userId);
+      if (!announced.has(userId) || pendingOffline.has(userId)) return;
+      const timer = setTimeout(() => {
+        pendingOffline.delete(userId);
+        if (counts.has(userId) || !announced.delete(userId)) return;
+        announce(userId, 'offline');
+      }, offlineDelayMs);
+      timer.unref();
+      pendingOffline.set(userId, timer);
+    },
+    online: async (userIds) => new Set(userIds.filter((id) => announced.has(id))),
+    onChange(next) {
+      listener = next;
+    },
+    close: async () => {
+      closed = true;
+      for (const timer of pendingOffline.values()) clearTimeout(timer);
+      pendingOffline.clear();
+    },
   };
 }
+
+/** Redis's clock in milliseconds (scripts only: the nodes' clocks may disagree). */
+const REDIS_NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/**
+ * A node's entry for a user (KEYS: entries hash, online set, counters hash; ARGV: node id, ttl ms,
+ * user id). Returns the change number when the user was not announced online (they came online), else 0.
+ */
+const PRESENCE_UP = `${REDIS_NOW}
+local lapse = now + tonumber(ARGV[2])
+redis.call('HSET', KEYS[1], ARGV[1], lapse)
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local score = redis.call('ZSCORE', KEYS[2], ARGV[3])
+if score and tonumber(score) >= lapse then return 0 end
+redis.call('ZADD', KEYS[2], lapse, ARGV[3])
+if score then return 0 end
+return redis.call('HINCRBY', KEYS[3], ARGV[3], 1)`;
+
+/**
+ * After the offline delay (KEYS: entries hash, online set, counters hash; ARGV: user id): the change
+ * number when no node holds a live entry and the user was announced online (they went offline), else 0.
+ */
+const PRESENCE_DOWN = `${REDIS_NOW}
+for _, v in ipairs(redis.call('HVALS', KEYS[1])) do
+  if tonumber(v) > now then return 0 end
+end
+if redis.call('ZREM', KEYS[2], ARGV[1]) == 0 then return 0 end
+return redis.call('HINCRBY', KEYS[3], ARGV[1], 1)`;
+
+/**
+ * Users announced online whose every entry lapsed (KEYS: online set, counters hash; ARGV: entries key
+ * prefix, batch size): removes them and returns user id, change number, user id, change number ...
+ */
+const PRESENCE_SWEEP = `${REDIS_NOW}
+local out = {}
+for _, user in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[2]))) do
+  local live = 0
+  for _, v in ipairs(redis.call('HVALS', ARGV[1] .. user)) do
+    local lapse = tonumber(v)
+    if lapse > now and lapse > live then live = lapse end
+  end
+  if live > 0 then
+    redis.call('ZADD', KEYS[1], live, user)
+  else
+    redis.call('ZREM', KEYS[1], user)
+    table.insert(out, user)
+    table.insert(out, redis.call('HINCRBY', KEYS[2], user, 1))
+  end
+end
+return out`;
 
 /** Redis-backed limiter and presence on one connection; keys are namespaced by the deployment's bus channel. */
 export async function createRedisRealtime(
   url: string,
   namespace: string,
   logger: { warn: (object: object, message: string) => void },
+  offlineDelayMs: number = CHAT_LIMITS.presenceOfflineDelayMs,
 ): Promise<{ limiter: RateLimiter; presence: Presence; close(): Promise<void> }> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (error: Error) => logger.warn({ err: { message: error.message } }, 'chat redis error'));
   await redis.connect();
   const nodeId = randomUUID();
   const counts = new Map<string, number>();
-  const presenceKey = (userId: string) => `${namespace}:chat:presence:${userId}`;
-  const write = (userIds: readonly string[]) => {
+  const pendingOffline = new Map<string, NodeJS.Timeout>();
+  let listener: ((change: PresenceChange) => void) | null = null;
+  let closed = false;
+  const entriesPrefix = `${namespace}:chat:presence:`;
+  const entriesKey = (userId: string) => `${entriesPrefix}${userId}`;
+  const onlineKey = `${namespace}:chat:presence-online`;
+  const countersKey = `${namespace}:chat:presence-changes`;
+  const warn = (error: unknown) => logger.warn({ err: { message: (error as Error).message } }, 'chat presence unavailable');
+  const announce = (userId: string, status: ConnectionStatus, seq: unknown) => {
+    if (Number(seq) > 0) listener?.({ userId, status, seq: Number(seq) });
+  };
+
+  /** Writes this node's entries (first socket, refresh); announces the users who were not online. */
+  const up = (userIds: readonly string[]) => {
     if (userIds.length === 0) return;
     const pipeline = redis.pipeline();
-    const until = String(Date.now() + PRESENCE_TTL_MS);
-    for (const userId of userIds) {
-      pipeline.hset(presenceKey(userId), nodeId, until);
-      pipeline.pexpire(presenceKey(userId), PRESENCE_TTL_MS);
-    }
-    pipeline.exec().catch(() => undefined);
+    for (const userId of userIds)
+      pipeline.eval(PRESENCE_UP, 3, entriesKey(userId), onlineKey, countersKey, nodeId, PRESENCE_TTL_MS, userId);
+    pipeline
+      .exec()
+      .then((replies) => replies?.forEach(([error, seq], i) => !error && announce(userIds[i]!, 'online', seq)))
+      .catch(warn);
   };
-  const refresh = setInterval(() => write([...counts.keys()]), PRESENCE_REFRESH_MS);
+  const down = (userId: string) => {
+    pendingOffline.delete(userId);
+    if (closed || counts.has(userId)) return;
+    redis
+      .eval(PRESENCE_DOWN, 3, entriesKey(userId), onlineKey, countersKey, userId)
+      .then((seq) => announce(userId, 'offline', seq))
+      .catch(warn);
+  };
+  const sweep = () => {
+    redis
+      .eval(PRESENCE_SWEEP, 2, onlineKey, countersKey, entriesPrefix, SWEEP_BATCH)
+      .then((reply) => {
+        const flat = reply as Array<string | number>;
+        for (let i = 0; i + 1 < flat.length; i += 2) announce(String(flat[i]), 'offline', flat[i + 1]);
+      })
+      .catch(warn);
+  };
+  const refresh = setInterval(() => {
+    up([...counts.keys()]);
+    sweep();
+  }, PRESENCE_REFRESH_MS);
   refresh.unref();
 
   const limiter: RateLimiter = {
@@ -109,34 +253,41 @@ export async function createRedisRealtime(
   };
   const presence: Presence = {
     connected(userId) {
+      if (closed) return;
       const n = (counts.get(userId) ?? 0) + 1;
       counts.set(userId, n);
-      if (n === 1) write([userId]);
+      const timer = pendingOffline.get(userId);
+      if (timer) clearTimeout(timer);
+      pendingOffline.delete(userId);
+      if (n === 1) up([userId]);
     },
     disconnected(userId) {
+      if (closed) return;
       const n = (counts.get(userId) ?? 1) - 1;
       if (n > 0) {
         counts.set(userId, n);
         return;
       }
       counts.delete(userId);
-      redis.hdel(presenceKey(userId), nodeId).catch(() => undefined);
+      redis.hdel(entriesKey(userId), nodeId).catch(warn);
+      if (pendingOffline.has(userId)) return;
+      const timer = setTimeout(() => down(userId), offlineDelayMs);
+      timer.unref();
+      pendingOffline.set(userId, timer);
     },
     async online(userIds) {
       const result = new Set<string>();
       if (userIds.length === 0) return result;
       try {
-        const pipeline = redis.pipeline();
-        for (const userId of userIds) pipeline.hvals(presenceKey(userId));
-        const replies = (await pipeline.exec()) ?? [];
-        const now = Date.now();
-        replies.forEach(([error, values], i) => {
-          if (!error && (values as string[]).some((v) => Number(v) > now)) result.add(userIds[i]!);
-        });
+        const scores = await redis.zmscore(onlineKey, ...userIds);
+        scores.forEach((score, i) => score !== null && result.add(userIds[i]!));
       } catch {
         for (const userId of userIds) if (counts.has(userId)) result.add(userId);
       }
       return result;
+    },
+    onChange(next) {
+      listener = next;
     },
     close: async () => undefined,
   };
@@ -144,9 +295,14 @@ export async function createRedisRealtime(
     limiter,
     presence,
     close: async () => {
+      closed = true;
       clearInterval(refresh);
+      for (const timer of pendingOffline.values()) clearTimeout(timer);
+      pendingOffline.clear();
+      // The users' entries go; another node's sweep announces them offline once their lapse time passes,
+      // unless they reconnect elsewhere first (a rolling restart does not flap them).
       const pipeline = redis.pipeline();
-      for (const userId of counts.keys()) pipeline.hdel(presenceKey(userId), nodeId);
+      for (const userId of counts.keys()) pipeline.hdel(entriesKey(userId), nodeId);
       await pipeline.exec().catch(() => undefined);
       redis.disconnect();
     },

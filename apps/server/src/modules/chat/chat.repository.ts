@@ -75,6 +75,8 @@ export interface MessageRecord {
   createdAt: Date;
   updatedAt: Date | null;
   deletedAt: Date | null;
+  /** The channel's change sequence at this message's latest edit or delete (0 = never changed). */
+  changeSeq: number;
 }
 
 type RawRow = Record<string, unknown>;
@@ -103,7 +105,7 @@ const fullName = (first: unknown, last: unknown) => `${String(first ?? '')} ${St
 
 const MESSAGE_SELECT = sql`
   SELECT m.id, ch.url AS channel_url, m.position, m.sender_id, m.req_id, m.message_type, m.mime_type, m.message, m.data,
-         m.custom_type, m.og_meta_data, m.file_id, m.created_at, m.updated_at, m.deleted_at,
+         m.custom_type, m.og_meta_data, m.file_id, m.created_at, m.updated_at, m.deleted_at, m.change_seq,
          u.first_name, u.last_name, (s.user_id IS NOT NULL) AS is_staff,
          f.name AS file_name, f.size AS file_size, f.mime_type AS file_type
     FROM chat_messages m
@@ -134,6 +136,7 @@ function toMessage(r: RawRow): MessageRecord {
     createdAt: date(r.created_at)!,
     updatedAt: date(r.updated_at),
     deletedAt: date(r.deleted_at),
+    changeSeq: num(r.change_seq),
   };
 }
 
@@ -334,6 +337,25 @@ export function createChatRepository() {
         .set({ role })
         .where(and(eq(chatMembers.channelId, channelId), inArray(chatMembers.userId, [...userIds]), isNull(chatMembers.leftAt)));
     },
+    /**
+     * When no joined member of the channel is an operator any more, makes the longest-joined joined
+     * member one (joined_at, then membership age); the caller holds the channel's row lock. Returns
+     * the promoted user, or null when an operator remains or nobody has joined.
+     */
+    async promoteLongestJoined(db: DbOrTx, channelId: string): Promise<string | null> {
+      const [r] = await rowsOf(
+        db,
+        sql`UPDATE chat_members SET role = 'operator'
+             WHERE channel_id = ${channelId}
+               AND NOT EXISTS (SELECT 1 FROM chat_members o WHERE o.channel_id = ${channelId} AND o.left_at IS NULL
+                                 AND NOT o.hidden AND o.state = 'joined' AND o.role = 'operator')
+               AND user_id = (SELECT j.user_id FROM chat_members j WHERE j.channel_id = ${channelId} AND j.left_at IS NULL
+                                 AND NOT j.hidden AND j.state = 'joined'
+                               ORDER BY j.joined_at ASC NULLS LAST, j.created_at ASC, j.user_id ASC LIMIT 1)
+         RETURNING user_id`,
+      );
+      return r ? String(r.user_id) : null;
+    },
     async isBanned(db: DbOrTx, channelId: string, userIds: readonly string[]): Promise<string[]> {
       if (userIds.length === 0) return [];
       const rows = await db
@@ -418,31 +440,50 @@ export function createChatRepository() {
       );
       return rows.map((r) => ({ id: String(r.id), group: num(r.grp), at: date(r.sort_at)!.toISOString(), url: String(r.url) }));
     },
-    /** Channels the user currently belongs to (not hidden), for the socket: id, url, last position. */
+    /** Channels the user currently belongs to (not hidden), for the socket: id, url, last position, change sequence. */
     async membershipsOf(
       db: Runner,
       userId: string,
-    ): Promise<Array<{ id: string; url: string; lastPosition: number; joinedPosition: number }>> {
+    ): Promise<Array<{ id: string; url: string; lastPosition: number; changeSeq: number; joinedPosition: number }>> {
       const rows = await rowsOf(
         db,
-        sql`SELECT ch.id, ch.url, ch.last_position, m.joined_position FROM chat_members m JOIN chat_channels ch ON ch.id = m.channel_id
+        sql`SELECT ch.id, ch.url, ch.last_position, ch.change_seq, m.joined_position
+              FROM chat_members m JOIN chat_channels ch ON ch.id = m.channel_id
              WHERE m.user_id = ${userId} AND m.left_at IS NULL AND m.hidden = false`,
       );
       return rows.map((r) => ({
         id: String(r.id),
         url: String(r.url),
         lastPosition: num(r.last_position),
+        changeSeq: num(r.change_seq),
         joinedPosition: num(r.joined_position),
       }));
     },
-    async lastPositions(db: Runner, channelIds: readonly string[]): Promise<Map<string, number>> {
+    /**
+     * Who sees `userId` as a member of a channel they are both current in (presence changes): the
+     * visible members of the user's channels, and the creator of a broadcast the user receives
+     * (the creator lists the hidden recipients).
+     */
+    async presenceRecipients(db: Runner, userId: string): Promise<string[]> {
+      const rows = await rowsOf(
+        db,
+        sql`SELECT DISTINCT v.user_id FROM chat_members me
+              JOIN chat_channels ch ON ch.id = me.channel_id
+              JOIN chat_members v ON v.channel_id = me.channel_id AND v.user_id <> me.user_id AND v.left_at IS NULL AND NOT v.hidden
+             WHERE me.user_id = ${userId} AND me.left_at IS NULL
+               AND (NOT me.hidden OR (ch.custom_type = 'broadcast' AND ch.creator_id = v.user_id))`,
+      );
+      return rows.map((r) => String(r.user_id));
+    },
+    /** Each channel's last position and change sequence (the socket sweep). */
+    async channelHeads(db: Runner, channelIds: readonly string[]): Promise<Map<string, { lastPosition: number; changeSeq: number }>> {
       if (channelIds.length === 0) return new Map();
       const list = sql.join(
         channelIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       );
-      const rows = await rowsOf(db, sql`SELECT id, last_position FROM chat_channels WHERE id IN (${list})`);
-      return new Map(rows.map((r) => [String(r.id), num(r.last_position)]));
+      const rows = await rowsOf(db, sql`SELECT id, last_position, change_seq FROM chat_channels WHERE id IN (${list})`);
+      return new Map(rows.map((r) => [String(r.id), { lastPosition: num(r.last_position), changeSeq: num(r.change_seq) }]));
     },
     /** Monotonic receipts: never moves back, never past the channel's last position; read implies delivered. */
     async raiseReceipts(
@@ -539,6 +580,37 @@ export function createChatRepository() {
     },
     async softDelete(db: DbOrTx, id: string, at: Date): Promise<void> {
       await db.update(chatMessages).set({ deletedAt: at }).where(eq(chatMessages.id, id));
+    },
+    /**
+     * An edit or delete: takes the channel's next change sequence and stamps it on the message. The
+     * caller holds the channel's row lock, so when change n is visible every change below n is committed.
+     */
+    async stampChange(db: DbOrTx, channelId: string, messageId: string): Promise<number> {
+      const [r] = await rowsOf(
+        db,
+        sql`WITH next AS (UPDATE chat_channels SET change_seq = change_seq + 1 WHERE id = ${channelId} RETURNING change_seq)
+            UPDATE chat_messages SET change_seq = (SELECT change_seq FROM next) WHERE id = ${messageId} RETURNING change_seq`,
+      );
+      return num(r!.change_seq);
+    },
+    /**
+     * Messages whose latest change has after < change sequence ≤ upTo (and position ≤ maxPosition when
+     * given), in change order, at most `limit`: what a client holding the changes up to `after` lacks.
+     */
+    async messagesChangedAfter(
+      db: Runner,
+      channelId: string,
+      input: { after: number; upTo: number; maxPosition?: number; limit: number },
+    ): Promise<MessageRecord[]> {
+      const cap = input.maxPosition === undefined ? sql`` : sql`AND m.position <= ${input.maxPosition}`;
+      return (
+        await rowsOf(
+          db,
+          sql`${MESSAGE_SELECT} WHERE m.channel_id = ${channelId} AND m.change_seq > 0 AND m.change_seq > ${input.after}
+                 AND m.change_seq <= ${input.upTo} ${cap}
+               ORDER BY m.change_seq LIMIT ${input.limit}`,
+        )
+      ).map(toMessage);
     },
     async editsOf(db: DbOrTx, messageIds: readonly string[]): Promise<Map<string, Array<{ previous: string; at: Date }>>> {
       const map = new Map<string, Array<{ previous: string; at: Date }>>();

@@ -13,6 +13,7 @@ import {
   type Channel,
   type ChannelType,
   type ChatMessage,
+  type ConnectionStatus,
 } from '@dart/contracts';
 import type { z } from 'zod';
 import type {
@@ -30,7 +31,7 @@ import { newOpaqueToken, sha256 } from '../../lib/crypto';
 import { AppError, fieldError } from '../../lib/errors';
 import type { AppDeps } from '../../types';
 import { buildOgMetaData, findDartLink } from './chat.links';
-import type { Presence, RateLimiter } from './chat.presence';
+import type { Presence, PresenceChange, RateLimiter } from './chat.presence';
 import {
   appendMessageRow,
   appendPlainMessage,
@@ -55,6 +56,7 @@ export const CHAT_TOPICS = {
   typing: 'chat.typing',
   sessionRevoked: 'chat.session_revoked',
   userChanged: 'chat.user_changed',
+  presence: 'chat.presence',
 } as const;
 
 export interface ChatMessageEvent {
@@ -76,6 +78,8 @@ export interface ChatChannelEvent {
   actor: { userId: string; nickname: string } | null;
   target_user_ids: string[];
   message: ChatMessage | null;
+  /** `message_updated` / `message_deleted`: the change sequence the change took in its channel. */
+  change_seq?: number;
 }
 export interface ChatReceiptEvent {
   channel_url: string;
@@ -90,6 +94,16 @@ export interface ChatTypingEvent {
   user_id: string;
   nickname: string;
   typing: boolean;
+}
+
+/** A cluster-wide presence change, published once by the node that decided it (chat.presence.ts). */
+export interface ChatPresenceEvent {
+  user_id: string;
+  connection_status: ConnectionStatus;
+  /** The user's change number: a receiving node drops a change older than one it has relayed. */
+  seq: number;
+  /** Users who share a current channel with `user_id` (and see them as a member there). */
+  recipients: string[];
 }
 
 type ChannelEventName = ChatChannelEvent['event'];
@@ -206,7 +220,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
     emit: (m: BusMessage) => void,
     base: ChannelBase,
     event: ChannelEventName,
-    input: { actor: ChatActor | null; targets?: string[]; removed?: string[]; message?: ChatMessage | null },
+    input: { actor: ChatActor | null; targets?: string[]; removed?: string[]; message?: ChatMessage | null; changeSeq?: number },
   ) {
     const visible = base.members
       .filter((m) => !m.hidden || (base.customType === 'broadcast' && m.userId === base.creatorId))
@@ -222,6 +236,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
       actor: input.actor ? actorRef(input.actor) : null,
       target_user_ids: input.targets ?? [],
       message: input.message ?? null,
+      ...(input.changeSeq === undefined ? {} : { change_seq: input.changeSeq }),
     };
     emit({ topic: CHAT_TOPICS.channel, payload });
   }
@@ -242,6 +257,27 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
     const member = await repo.member(tx, channel.id, actor.userId);
     if (!member || member.leftAt || member.hidden) throw notFound();
     return { channel, member };
+  }
+
+  /**
+   * A group or trading group left without a joined operator gets one in the same transaction: the
+   * longest-joined joined member, announced like an operators change (`operators` event, audited).
+   * Direct channels give operators nothing to do, and a broadcast belongs to its creator alone, so
+   * neither is touched. The caller holds the channel's row lock and emits its own event first.
+   */
+  async function keepAnOperator(tx: Tx, emit: (m: BusMessage) => void, channel: ChannelRow, base: ChannelBase, audit: AuditContext) {
+    if (channel.customType !== 'group' && channel.customType !== 'trading group') return base;
+    const promoted = await repo.promoteLongestJoined(tx, channel.id);
+    if (!promoted) return base;
+    await writeAudit(tx, audit, {
+      action: 'chat.operators_changed',
+      entity: 'chat_channel',
+      entityId: channel.url,
+      after: { add: [promoted], remove: [], reason: 'no operator left' },
+    });
+    const next = await baseOf(tx, channel.id);
+    channelEvent(emit, next, 'operators', { actor: null, targets: [promoted] });
+    return next;
   }
 
   async function validateInvitees(tx: Tx, actor: ChatActor, ids: string[], field: string) {
@@ -336,6 +372,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
       createdAt: at,
       updatedAt: null,
       deletedAt: null,
+      changeSeq: 0,
     };
     return messageView(record, productName);
   }
@@ -452,6 +489,17 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
       return { message: messageView(existing!, productName), replayed: true };
     }
   }
+
+  /** Tells the users who see `presence.userId` in a channel; the recipients are read once, here. */
+  async function announcePresence(presence: PresenceChange) {
+    const recipients = await repo.presenceRecipients(database, presence.userId);
+    if (recipients.length === 0) return;
+    const payload: ChatPresenceEvent = { user_id: presence.userId, connection_status: presence.status, seq: presence.seq, recipients };
+    await publish([{ topic: CHAT_TOPICS.presence, payload }]);
+  }
+  realtime.presence.onChange((presence) => {
+    announcePresence(presence).catch(() => undefined);
+  });
 
   // ---- delivered-receipt throttle (per node; spec §9: 1 per channel per 1000 ms) -----------------
   const deliveredState = new Map<string, { last: number; pending: number | null; timer: NodeJS.Timeout | null }>();
@@ -737,7 +785,8 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
         await writeAudit(tx, audit, { action: 'chat.invitation_accepted', entity: 'chat_channel', entityId: channel.url });
         const next = await baseOf(tx, channel.id);
         channelEvent(emit, next, 'joined', { actor, targets: [actor.userId] });
-        return next;
+        // Everyone joined before had left: the first to accept takes over.
+        return keepAnOperator(tx, emit, channel, next, audit);
       });
       return view(base, actor.userId);
     },
@@ -767,7 +816,9 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
         const { channel } = await lockedMemberChannel(tx, actor, url);
         await repo.updateMember(tx, channel.id, actor.userId, { leftAt: now(), role: 'none' });
         await writeAudit(tx, audit, { action: 'chat.left', entity: 'chat_channel', entityId: channel.url });
-        channelEvent(emit, await baseOf(tx, channel.id), 'left', { actor, targets: [actor.userId], removed: [actor.userId] });
+        const base = await baseOf(tx, channel.id);
+        channelEvent(emit, base, 'left', { actor, targets: [actor.userId], removed: [actor.userId] });
+        await keepAnOperator(tx, emit, channel, base, audit);
       });
       return { detail: 'Left the channel.' };
     },
@@ -825,6 +876,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
     async listMessages(actor: ChatActor, url: string, query: z.output<typeof MessageListQuerySchema>) {
       requireTerms(actor);
       if (query.before !== undefined && query.after !== undefined) throw fieldError('after', 'Give either before or after, not both.');
+      // The channel row is read before the messages, so the page reflects every change up to its change_seq.
       const { channel } = await memberChannel(db, actor, url);
       const rows =
         query.after !== undefined
@@ -832,7 +884,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
           : await repo.messagesBefore(db, channel.id, query.before ?? null, query.limit + 1);
       const hasMore = rows.length > query.limit;
       const page = hasMore ? (query.after !== undefined ? rows.slice(0, query.limit) : rows.slice(1)) : rows;
-      return { messages: page.map((r) => messageView(r, productName)), has_more: hasMore };
+      return { messages: page.map((r) => messageView(r, productName)), has_more: hasMore, change_seq: channel.changeSeq };
     },
     sendMessage(actor: ChatActor, url: string, input: z.output<typeof SendMessageSchema>) {
       return send(actor, url, {
@@ -884,6 +936,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
         const at = now();
         await repo.insertEdit(tx, { messageId: record.id, previousMessage: record.message, editedBy: actor.userId, editedAt: at });
         await repo.updateMessageText(tx, record.id, text, at, await buildOgMetaData(tx, text));
+        const changeSeq = await repo.stampChange(tx, channel.id, record.id);
         await writeAudit(tx, audit, {
           action: 'chat.message_edited',
           entity: 'chat_message',
@@ -892,7 +945,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
           after: { message: text },
         });
         const message = messageView((await repo.messageById(tx, channel.id, record.id))!, productName);
-        channelEvent(emit, await baseOf(tx, channel.id), 'message_updated', { actor, targets: [], message });
+        channelEvent(emit, await baseOf(tx, channel.id), 'message_updated', { actor, targets: [], message, changeSeq });
         return message;
       });
     },
@@ -904,9 +957,10 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
         if (!record || record.deletedAt) throw new AppError('NOT_FOUND', CHAT_MESSAGES.messageNotFound);
         if (record.senderId !== actor.userId) throw new AppError('FORBIDDEN', CHAT_MESSAGES.notEditable);
         await repo.softDelete(tx, record.id, now());
+        const changeSeq = await repo.stampChange(tx, channel.id, record.id);
         await writeAudit(tx, audit, { action: 'chat.message_deleted', entity: 'chat_message', entityId: record.id });
         const message = messageView((await repo.messageById(tx, channel.id, record.id))!, productName);
-        channelEvent(emit, await baseOf(tx, channel.id), 'message_deleted', { actor, targets: [], message });
+        channelEvent(emit, await baseOf(tx, channel.id), 'message_deleted', { actor, targets: [], message, changeSeq });
         return message;
       });
     },
@@ -1032,12 +1086,29 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
     membershipsOf: (userId: string) => repo.membershipsOf(database, userId),
     messagesAfter: async (channelId: string, after: number, limit: number, upTo?: number) =>
       (await repo.messagesAfter(database, channelId, after, limit, upTo)).map((r) => messageView(r, productName)),
-    lastPositions: (channelIds: readonly string[]) => repo.lastPositions(database, channelIds),
-    /** The membership a socket starts live delivery from, or null when the user is not a member. */
-    async baseline(channelId: string, userId: string): Promise<number | null> {
+    channelHeads: (channelIds: readonly string[]) => repo.channelHeads(database, channelIds),
+    /** Messages changed (edited, deleted) after `after` up to `upTo`, in change order, with their change sequence. */
+    changedAfter: async (channelId: string, input: { after: number; upTo: number; maxPosition?: number; limit: number }) =>
+      (await repo.messagesChangedAfter(database, channelId, input)).map((r) => ({
+        changeSeq: r.changeSeq,
+        message: messageView(r, productName),
+      })),
+    /** The channel as `viewerId` sees it now, or null when they are not (any longer) a visible member. */
+    async channelViewOf(channelId: string, viewerId: string): Promise<Channel | null> {
+      const rows = await repo.channelsByIds(db, [channelId]);
+      if (rows.length === 0) return null;
+      const base = (await basesOf(db, rows)).get(channelId)!;
+      return channelFor(base, viewerId, await onlineOf([base]), productName);
+    },
+    /**
+     * Where a socket starts live delivery of a channel it had not seen (joined after auth): the
+     * membership's position and the channel's change sequence now; null when the user is not a member.
+     */
+    async baseline(channelId: string, userId: string): Promise<{ position: number; changeSeq: number } | null> {
       const member: MemberRow | undefined = await repo.member(db, channelId, userId);
       if (!member || member.leftAt || member.hidden) return null;
-      return member.joinedPosition;
+      const heads = await repo.channelHeads(database, [channelId]);
+      return { position: member.joinedPosition, changeSeq: heads.get(channelId)?.changeSeq ?? 0 };
     },
     channelView: (base: ChannelBase, viewerId: string, online: ReadonlySet<string>) => channelFor(base, viewerId, online, productName),
     onlineOf,

@@ -32,6 +32,8 @@ export interface ChannelBase {
   creatorId: string | null;
   createdAt: string;
   lastPosition: number;
+  /** The channel's change sequence (edits and deletes of its messages). */
+  changeSeq: number;
   lastMessage: Channel['lastMessage'];
   isWhatsappLinked: boolean;
   members: MemberBase[];
@@ -88,6 +90,7 @@ export function channelBase(row: ChannelRow, members: MemberWithUser[], last: Me
     creatorId: row.creatorId,
     createdAt: row.createdAt.toISOString(),
     lastPosition: row.lastPosition,
+    changeSeq: row.changeSeq,
     lastMessage: lastView
       ? {
           data: lastView.data,

@@ -19,6 +19,7 @@ export async function registerChat(app: FastifyInstance, options: { namespace: s
   registerChatRoutes(app, chat);
   registerChatGateway(app, chat);
   app.addHook('onClose', async () => {
+    await realtime.presence.close();
     await redis?.close();
   });
   return chat;

@@ -14,17 +14,17 @@ import { showToast } from '../../../lib/toast';
 import { CHANNELS_KEY, CHAT_KEY, messagesKey } from '../api/chat-paths';
 import { leaveChannel } from '../api/channel-membership';
 import { issueChatSessionToken } from '../api/issue-session-token';
-import { listMessages } from '../api/list-messages';
 import { markReadOverHttp } from '../api/mark-read';
 import {
   addMessage,
   findCachedChannel,
   getCachedChannels,
+  heldChangeSeq,
   highestCachedPosition,
   patchChannel,
-  refreshHeldMessages,
   removeChannel,
   replaceMessage,
+  setMemberConnection,
   setMemberReceipt,
   setUnread,
   upsertChannel,
@@ -44,6 +44,16 @@ function currentCursors(queryClient: QueryClient): Record<string, number> {
   const cursors: Record<string, number> = {};
   for (const channel of getCachedChannels(queryClient))
     cursors[channel.url] = highestCachedPosition(queryClient, channel.url) ?? channel.lastPosition;
+  return cursors;
+}
+
+/** The edits and deletes the app holds per channel with loaded messages (their pages' change sequence). */
+function currentChangeCursors(queryClient: QueryClient): Record<string, number> {
+  const cursors: Record<string, number> = {};
+  for (const channel of getCachedChannels(queryClient)) {
+    const held = heldChangeSeq(queryClient, channel.url);
+    if (held !== undefined) cursors[channel.url] = held;
+  }
   return cursors;
 }
 
@@ -84,6 +94,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       url: chatSocketUrl(),
       getToken: async () => (await issueChatSessionToken(userId)).token,
       cursors: currentCursors(queryClient),
+      changeCursors: currentChangeCursors(queryClient),
     });
     clientRef.current = client;
 
@@ -157,38 +168,19 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       }
     };
 
-    // Edits and deletes made while the socket was down are not replayed (only new positions are):
-    // after a reconnect's replay, the latest page of each held channel refreshes the copies held.
-    let refreshAfterResume = false;
-    const refreshHeld = () => {
-      for (const query of queryClient.getQueryCache().findAll({ queryKey: [...CHAT_KEY, 'messages'] })) {
-        const url = query.queryKey[2];
-        if (typeof url !== 'string') continue;
-        void listMessages(url, null)
-          .then((page) => refreshHeldMessages(queryClient, url, page.messages))
-          .catch(() => undefined);
-      }
-    };
-
     const offs = [
       client.on('state', (status) => {
         setReported({ key: thisSession, status });
-        // Back after a drop: the replay brought the messages; counts and members come with the list.
-        if (status === 'reconnect-succeeded') {
-          refreshAfterResume = true;
-          void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
-        }
-      }),
-      client.on('resumed', () => {
-        if (!refreshAfterResume) return;
-        refreshAfterResume = false;
-        refreshHeld();
+        // Back after a drop: the replay brought the messages, edits and deletes; counts, members and
+        // their online status come with the list.
+        if (status === 'reconnect-succeeded') void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
       }),
       client.on('message', onMessage),
       client.on('channel', onChannel),
       client.on('receipt', (receipt) =>
         setMemberReceipt(queryClient, receipt.channel_url, receipt.user_id, receipt.read_position, receipt.delivered_position),
       ),
+      client.on('presence', (event) => setMemberConnection(queryClient, event.user_id, event.connection_status)),
       client.on('typing', (event) => {
         if (event.user_id !== userId) typing.set(event.channel_url, { userId: event.user_id, nickname: event.nickname }, event.typing);
       }),
@@ -215,6 +207,9 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       if (key[1] === 'messages' && typeof key[2] === 'string') {
         const highest = highestCachedPosition(queryClient, key[2]);
         if (highest !== undefined) client.setCursor(key[2], highest);
+        // Each page shows the edits and deletes up to its change_seq: all pages, up to the lowest.
+        const changes = heldChangeSeq(queryClient, key[2]);
+        if (changes !== undefined) client.setChangeCursor(key[2], changes);
       } else if (key[1] === CHANNELS_KEY[1]) {
         for (const channel of getCachedChannels(queryClient))
           if (highestCachedPosition(queryClient, channel.url) === undefined) client.setCursor(channel.url, channel.lastPosition);

@@ -101,7 +101,7 @@ export function Conversation({ channel, onBack }: { channel: Channel; onBack?: (
             <Text fw={650} size="sm" truncate="end" data-testid="chat-conversation-title">
               {title}
             </Text>
-            <Text size="xs" c="dimmed" truncate="end">
+            <Text size="xs" c="dimmed" truncate="end" data-testid="chat-conversation-status">
               {other
                 ? other.connectionStatus === 'online'
                   ? 'Online'

@@ -45,7 +45,14 @@ export function MembersDrawer({ channel, myUserId, opened, onClose }: MembersDra
           const isMe = member.userId === myUserId;
           const name = member.metaData.is_staff ? PRODUCT_NAME : member.nickname;
           return (
-            <Group key={member.userId} gap="sm" wrap="nowrap" data-testid="chat-member" data-user-id={member.userId}>
+            <Group
+              key={member.userId}
+              gap="sm"
+              wrap="nowrap"
+              data-testid="chat-member"
+              data-user-id={member.userId}
+              data-connection-status={member.connectionStatus}
+            >
               <Indicator
                 color={member.connectionStatus === 'online' ? 'teal' : 'gray'}
                 position="bottom-end"

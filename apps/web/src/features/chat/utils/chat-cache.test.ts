@@ -7,9 +7,10 @@ import type { MessageList } from '../api/list-messages';
 import {
   addMessage,
   getCachedChannels,
+  heldChangeSeq,
   highestCachedPosition,
-  refreshHeldMessages,
   removeChannel,
+  setMemberConnection,
   setMemberReceipt,
   setUnread,
   upsertChannel,
@@ -74,8 +75,8 @@ function seeded() {
   });
   queryClient.setQueryData<InfiniteData<MessageList, number | null>>(messagesKey('b'), {
     pages: [
-      { messages: [message('b', 3), message('b', 4)], has_more: true },
-      { messages: [message('b', 1), message('b', 2)], has_more: false },
+      { messages: [message('b', 3), message('b', 4)], has_more: true, change_seq: 2 },
+      { messages: [message('b', 1), message('b', 2)], has_more: false, change_seq: 5 },
     ],
     pageParams: [null, 3],
   });
@@ -114,22 +115,23 @@ describe('chat cache patches (one set of keys for REST and socket)', () => {
     expect(queryClient.getQueryData(messagesKey('b'))).toBeUndefined();
   });
 
-  it('refreshes held messages with fresh copies (edits and deletes missed offline) without adding or dropping any', () => {
+  it('holds the changes up to the lowest change sequence of the loaded pages', () => {
     const queryClient = seeded();
-    addMessage(queryClient, message('b', 5)); // arrived live while the fetch was in flight
-    refreshHeldMessages(queryClient, 'b', [
-      { ...message('b', 2), message: 'm2 edited', updatedAt: '2026-01-03T00:00:00Z' },
-      { ...message('b', 4), message: '', deletedAt: '2026-01-03T00:00:00Z' },
-      message('b', 6), // not held: left to the replay
-    ]);
-    const pages = queryClient.getQueryData<InfiniteData<MessageList>>(messagesKey('b'))!.pages;
-    expect(pages.map((page) => page.messages.map((m) => m.position))).toEqual([
-      [3, 4, 5],
-      [1, 2],
-    ]);
-    expect(pages[1]!.messages[1]).toMatchObject({ message: 'm2 edited', updatedAt: '2026-01-03T00:00:00Z' });
-    expect(pages[0]!.messages[1]!.deletedAt).toBe('2026-01-03T00:00:00Z');
-    refreshHeldMessages(queryClient, 'a', [message('a', 1)]); // nothing held: nothing happens
-    expect(queryClient.getQueryData(messagesKey('a'))).toBeUndefined();
+    expect(heldChangeSeq(queryClient, 'b')).toBe(2);
+    expect(heldChangeSeq(queryClient, 'a')).toBeUndefined();
+  });
+
+  it("sets a member's connection status in every channel they are in (presence frames)", () => {
+    const queryClient = seeded();
+    const status = () => getCachedChannels(queryClient).map((c) => c.members[0]!.connectionStatus);
+    setMemberConnection(queryClient, 'me', 'offline');
+    expect(status()).toEqual(['offline', 'offline']);
+    const before = getCachedChannels(queryClient);
+    setMemberConnection(queryClient, 'me', 'offline'); // no change: the same channel objects stay
+    setMemberConnection(queryClient, 'nobody', 'online');
+    expect(getCachedChannels(queryClient)).toEqual(before);
+    expect(getCachedChannels(queryClient)[0]).toBe(before[0]);
+    setMemberConnection(queryClient, 'me', 'online');
+    expect(status()).toEqual(['online', 'online']);
   });
 });

@@ -2,7 +2,7 @@
  * The one place that patches chat's TanStack Query caches (STYLE practice 14): REST answers and
  * socket events update the same keys — the channel list pages and each channel's message pages.
  */
-import type { Channel, ChatMessage } from '@dart/contracts';
+import type { Channel, ChatMessage, ConnectionStatus } from '@dart/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { CHANNELS_KEY, messagesKey } from '../api/chat-paths';
 import type { ChannelList } from '../api/list-channels';
@@ -97,24 +97,6 @@ export function replaceMessage(queryClient: QueryClient, message: ChatMessage): 
   );
 }
 
-/**
- * Fresh copies of messages (a REST page) replace the copies held, so edits and deletes made while
- * the socket was down show: the resume replays new positions only, never changes to old ones. A
- * message not held is left to the replay, and nothing held is dropped (a refetch replacing the
- * pages could lose a live message that arrived while it was in flight).
- */
-export function refreshHeldMessages(queryClient: QueryClient, url: string, fresh: readonly ChatMessage[]): void {
-  const byId = new Map(fresh.map((message) => [message.messageId, message]));
-  queryClient.setQueryData<MessagePages>(messagesKey(url), (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({ ...page, messages: page.messages.map((item) => byId.get(item.messageId) ?? item) })),
-        }
-      : data,
-  );
-}
-
 /** The highest position held in a channel's message pages (undefined when none are loaded). */
 export function highestCachedPosition(queryClient: QueryClient, url: string): number | undefined {
   const data = queryClient.getQueryData<MessagePages>(messagesKey(url));
@@ -122,6 +104,16 @@ export function highestCachedPosition(queryClient: QueryClient, url: string): nu
   let highest = 0;
   for (const page of data.pages) for (const message of page.messages) highest = Math.max(highest, message.position);
   return highest;
+}
+
+/**
+ * The change sequence up to which the held message pages show every edit and delete: the lowest
+ * `change_seq` of the pages (each page shows the changes up to its own), undefined when none are loaded.
+ */
+export function heldChangeSeq(queryClient: QueryClient, url: string): number | undefined {
+  const pages = queryClient.getQueryData<MessagePages>(messagesKey(url))?.pages;
+  if (!pages || pages.length === 0) return undefined;
+  return Math.min(...pages.map((page) => page.change_seq));
 }
 
 export function setUnread(queryClient: QueryClient, url: string, unread: (current: number) => number): void {
@@ -142,4 +134,19 @@ export function setMemberReceipt(queryClient: QueryClient, url: string, userId: 
         : member,
     ),
   }));
+}
+
+/** Presence: the user's `connectionStatus` in every cached channel they are a member of. */
+export function setMemberConnection(queryClient: QueryClient, userId: string, status: ConnectionStatus): void {
+  queryClient.setQueryData<ChannelPages>(CHANNELS_KEY, (data) => {
+    if (!data) return data;
+    const patch = (channel: Channel): Channel =>
+      channel.members.some((member) => member.userId === userId && member.connectionStatus !== status)
+        ? {
+            ...channel,
+            members: channel.members.map((member) => (member.userId === userId ? { ...member, connectionStatus: status } : member)),
+          }
+        : channel;
+    return { ...data, pages: data.pages.map((page) => ({ ...page, channels: page.channels.map(patch) })) };
+  });
 }
