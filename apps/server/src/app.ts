@@ -23,6 +23,7 @@ import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
 import { createFileScanner, scanningFileStore } from './lib/file-scanner';
 import { createLocalFileStore } from './lib/file-store';
 import { electLeader } from './lib/leader';
+import { createQuotas } from './lib/quotas';
 import { createSloMonitor } from './lib/slo';
 import { registerWsHeartbeat } from './plugins/ws-heartbeat';
 import { createLogger } from './lib/logger';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: createOutboxSmsSender(database.db),
     tokens: createTokenSigner(config.jwtSecret),
     principals: createPrincipalLoader(database, () => now().getTime()),
+    quotas: createQuotas(config.dailyQuotas, now),
     slo: createSloMonitor({ ...config.slo, logger, now: () => now().getTime() }),
     files: scanningFileStore(createLocalFileStore(path.join(config.dataDir, 'files')), scanner, (signature) =>
       app.log.warn({ signature, engine: scanner.engine }, 'upload refused by the virus scan'),

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DAILY_QUOTAS, type QuotaKey } from '@dart/contracts';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -43,6 +44,13 @@ const EnvSchema = z.object({
   EXCHANGE_SIM_SETTLE_MS: z.coerce.number().int().min(0).default(60_000),
   EXCHANGE_SIM_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   CLAMD_ADDRESS: z.string().min(1).optional(),
+  DAILY_QUOTAS: z
+    .string()
+    .regex(
+      /^(?:(?:quote\.create|rfq\.raise|quote\.update|chat\.broadcast)\.(?:user|client)=\d{1,9})(?:,(?:quote\.create|rfq\.raise|quote\.update|chat\.broadcast)\.(?:user|client)=\d{1,9})*$/,
+      'must be a comma-separated list of action.scope=number, e.g. quote.create.user=5000',
+    )
+    .optional(),
   SLO_P99_MS: z.coerce.number().int().min(1).default(500),
   SLO_BREACH_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   SLO_MIN_SAMPLES: z.coerce.number().int().min(1).default(20),
@@ -59,6 +67,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** ClamAV daemon for upload scanning (unix socket path or host:port); unset → the built-in EICAR-only check. */
   clamdAddress: string | undefined;
+  /** Daily business quotas: the defaults of packages/contracts, with DAILY_QUOTAS's overrides. */
+  dailyQuotas: Partial<Record<QuotaKey, number>>;
   /** API latency objective (p99 per minute, ms) and the run of bad minutes that raises the alert. */
   slo: { p99Ms: number; breachMinutes: number; minSamples: number };
   /** A WebSocket silent this long (no frame, no pong to the server's pings) is terminated. */
@@ -142,6 +152,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     clamdAddress: e.CLAMD_ADDRESS,
     wsIdleTimeoutMs: e.WS_IDLE_TIMEOUT_MS,
+    dailyQuotas: {
+      ...DEFAULT_DAILY_QUOTAS,
+      ...Object.fromEntries((e.DAILY_QUOTAS?.split(',') ?? []).map((pair) => [pair.split('=')[0], Number(pair.split('=')[1])])),
+    },
     slo: { p99Ms: e.SLO_P99_MS, breachMinutes: e.SLO_BREACH_MINUTES, minSamples: e.SLO_MIN_SAMPLES },
     busChannel: e.BUS_CHANNEL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),

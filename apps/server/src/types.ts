@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { EventBus } from './lib/bus';
 import type { FileStore } from './lib/file-store';
 import type { Mailer, SmsSender } from './lib/notify';
+import type { Quotas } from './lib/quotas';
 import type { SloMonitor } from './lib/slo';
 import type { AuditContext } from './lib/audit';
 import type { Principal, PrincipalLoader } from './modules/auth/principal';
@@ -20,6 +21,8 @@ export interface AppDeps {
   principals: PrincipalLoader;
   /** Uploaded bytes (chat files); local disk under DATA_DIR/files by default. */
   files: FileStore;
+  /** Daily business quotas (lib/quotas.ts). */
+  quotas: Quotas;
   /** The API latency SLO and its slowdown alert (lib/slo.ts). */
   slo: SloMonitor;
   now: () => Date;

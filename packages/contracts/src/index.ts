@@ -291,6 +291,8 @@ export { NegotiationListQuerySchema, NegotiationListSchema, DealListQuerySchema,
 export type { NegotiationListQuery, Negotiation, DealListQuery, DealListItem } from './market';
 export * from './chat';
 export { FILE_SCAN_MESSAGES } from './files';
+export { DEFAULT_DAILY_QUOTAS, QUOTA_ACTIONS, quotaExceededMessage } from './quotas';
+export type { QuotaAction, QuotaKey, QuotaScope } from './quotas';
 export {
   MARKET_CLOSED_MESSAGE,
   DEPTH_LEVELS_DEFAULT,

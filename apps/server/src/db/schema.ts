@@ -832,3 +832,19 @@ export const chatMessageEdits = pgTable(
   },
   (t) => [index('chat_message_edits_message_idx').on(t.messageId, t.id)],
 );
+
+/**
+ * Daily business quotas (lib/quotas.ts): how much of each capped action a user or a firm used on one
+ * IST day. Incremented in the same transaction as the action, so a refused or failed action uses none.
+ */
+export const usageQuotas = pgTable(
+  'usage_quotas',
+  {
+    scope: text('scope').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    action: text('action').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.subjectId, t.action, t.day] })],
+);

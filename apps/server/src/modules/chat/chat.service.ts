@@ -459,6 +459,8 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
       const file = fileRow ? await fileRow(tx, channel) : null;
       const message = await appendMessage(tx, emit, channel, actor, { ...input, file });
       if (channel.customType === 'broadcast') {
+        // Broadcast spam is capped per day (RELIABILITY #34); over it nothing of this send is stored.
+        await deps.quotas.charge(tx, [{ action: 'chat.broadcast', scope: 'user', subjectId: actor.userId }]);
         // Broadcast: each recipient gets the message in their own direct channel with the creator.
         const recipients = (await repo.membersOf(tx, [channel.id])).filter((m) => m.hidden).map((m) => m.userId);
         for (const recipientId of recipients) {

@@ -45,6 +45,7 @@ import { writeAudit, type AuditContext } from '../../lib/audit';
 import type { BusMessage } from '../../lib/bus';
 import { AppError, fieldError } from '../../lib/errors';
 import { appendEvent, publishAll, type DomainEvent } from '../../lib/events';
+import type { QuotaCharge } from '../../lib/quotas';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
 import type { FinstrumentsService } from '../finstruments';
@@ -662,6 +663,18 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     const now = deps.now();
     const expiresAt = input.expiry_date_stored ? new Date(input.expiry_date_stored) : new Date(now.getTime() + input.validity * 60_000);
     if (expiresAt <= now) throw fieldError('expiry_date_stored', 'Expiry should be in the future.');
+    // Daily quotas: checked before the venue hears of an RFQ, charged in the transaction that stores the quote.
+    const quotaCharges: QuotaCharge[] = [
+      { action: 'quote.create', scope: 'user', subjectId: p.userId },
+      { action: 'quote.create', scope: 'client', subjectId: p.clientId },
+      ...(exchange && !target
+        ? ([
+            { action: 'rfq.raise', scope: 'user', subjectId: p.userId },
+            { action: 'rfq.raise', scope: 'client', subjectId: p.clientId },
+          ] as const)
+        : []),
+    ];
+    await deps.quotas.check(database.db, quotaCharges);
     let exchangeRef: string | null = null;
     if (exchange) {
       const venue = exchange;
@@ -690,6 +703,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     try {
       const body = await change(async (tx, emit) => {
         const r = createMarketRepository(tx);
+        await deps.quotas.charge(tx, quotaCharges);
         await r.lockBook(finstrumentId);
         const inserted = await r.insertQuote({
           clientId: p.clientId,
@@ -909,6 +923,8 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       if (expiresAt <= now) throw fieldError('expiry_date_stored', 'Expiry should be in the future.');
       return change(async (tx, emit) => {
         const r = createMarketRepository(tx);
+        // Cancel/replace loops: every change of a quote counts against the user's daily updates.
+        await deps.quotas.charge(tx, [{ action: 'quote.update', scope: 'user', subjectId: p.userId }]);
         await r.lockBook(current.finstrumentId);
         const q = await ownQuote(tx, p, id);
         if (q.status !== 'open') throw new AppError('CONFLICT', MARKET_MESSAGES.quoteNotOpen);
@@ -1075,6 +1091,11 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
 
       const quotes = await change(async (tx, emit) => {
         const r = createMarketRepository(tx);
+        // The whole file counts against the daily quote quotas at once: it fits, or nothing is imported.
+        await deps.quotas.charge(tx, [
+          { action: 'quote.create', scope: 'user', subjectId: p.userId, amount: ready.length },
+          { action: 'quote.create', scope: 'client', subjectId: p.clientId, amount: ready.length },
+        ]);
         // Books locked in one order, so two uploads on overlapping bonds never deadlock.
         for (const id of [...new Set(ready.map((q) => q.input.finstrument_id))].sort((a, b) => a - b)) await r.lockBook(id);
         const views: Quote[] = [];
