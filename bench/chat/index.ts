@@ -13,7 +13,7 @@
  * CHAT_BENCH_RATE (500 msgs/s).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
@@ -54,6 +54,8 @@ interface Stats {
   nacks: number;
   resumeChecks: { ok: number; bad: string[] };
   resumeMs: number[];
+  /** [sent at, latency] per delivery, to split the steady state from the disconnect phase. */
+  timeline: Array<[number, number]>;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -84,7 +86,10 @@ function open(client: Client, stats: Stats, cursors: Record<string, number>): Pr
           client.last = Math.max(client.last, frame.position!);
           if (!resumed) replayed.push(frame.position!);
           const sent = frame.message?.reqId ? stats.sentAt.get(frame.message.reqId) : undefined;
-          if (sent && sent.sender !== client.index && resumed) stats.latencies.push(at - sent.at);
+          if (sent && sent.sender !== client.index && resumed) {
+            stats.latencies.push(at - sent.at);
+            stats.timeline.push([sent.at, at - sent.at]);
+          }
           return;
         }
         case 'ack':
@@ -117,7 +122,15 @@ function open(client: Client, stats: Stats, cursors: Record<string, number>): Pr
 }
 
 export async function measure(label: string, ports: number[], seed: Seed): Promise<BenchResult[]> {
-  const stats: Stats = { sentAt: new Map(), latencies: [], acked: new Map(), nacks: 0, resumeChecks: { ok: 0, bad: [] }, resumeMs: [] };
+  const stats: Stats = {
+    sentAt: new Map(),
+    latencies: [],
+    acked: new Map(),
+    nacks: 0,
+    resumeChecks: { ok: 0, bad: [] },
+    resumeMs: [],
+    timeline: [],
+  };
   const channelOf = new Map<number, string>();
   for (const channel of seed.channels) for (const m of channel.members) channelOf.set(m, channel.url);
   const clients: Client[] = seed.users
@@ -210,10 +223,31 @@ export async function measure(label: string, ports: number[], seed: Seed): Promi
     if (seen.size !== final || c.positions.length !== final) perChannelBad.add(c.channel);
   }
   const latencies = stats.latencies.toSorted((x, y) => x - y);
+  // The disconnect phase (from the forced disconnect until 2 s after the last resume) apart from the steady state.
+  const phaseEnd = disconnectedAt + DISCONNECT_MS + Math.max(0, ...stats.resumeMs) + 2000;
+  const inPhase = (t: number) => disconnectedAt >= 0 && t >= disconnectedAt && t <= phaseEnd;
+  const steady = stats.timeline
+    .filter(([t]) => !inPhase(t))
+    .map(([, l]) => l)
+    .toSorted((x, y) => x - y);
+  const phase = stats.timeline
+    .filter(([t]) => inPhase(t))
+    .map(([, l]) => l)
+    .toSorted((x, y) => x - y);
+  const windows: string[] = [];
+  for (let w = 0; w < SECONDS; w += 5) {
+    const slice = stats.timeline
+      .filter(([t]) => t >= started + w * 1000 && t < started + (w + 5) * 1000)
+      .map(([, l]) => l)
+      .toSorted((x, y) => x - y);
+    if (slice.length) windows.push(`${w}s:${percentile(slice, 99).toFixed(0)}`);
+  }
+  console.error(`chat ${label}: p99 per 5 s window (ms) ${windows.join(' ')}`);
   const wall = (performance.now() - started) / 1000;
   const note = [
     `${clients.length} users, ${seed.channels.length} channels, ${sent} sent in ${SECONDS} s (${(sent / SECONDS).toFixed(0)}/s), ${skipped} skipped while disconnected, ${stats.nacks} nacks, ${resyncs} resyncs`,
     `p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms over ${latencies.length} deliveries`,
+    `steady state p99 ${percentile(steady, 99).toFixed(1)} ms (${steady.length}), disconnect phase p99 ${percentile(phase, 99).toFixed(1)} ms (${phase.length})`,
     `lost ${lost}, duplicated ${duplicated}, reordered ${reordered} (channels with a problem: ${perChannelBad.size})`,
     `resume after forced disconnect of ${victims.length}: ${stats.resumeChecks.ok} exact, ${stats.resumeChecks.bad.length} wrong, connect→resumed max ${Math.max(...stats.resumeMs).toFixed(0)} ms${stats.resumeChecks.bad.length ? ` e.g. ${stats.resumeChecks.bad.slice(0, 3).join('; ')}` : ''}`,
     `connected in ${(connectMs / 1000).toFixed(1)} s, run ${wall.toFixed(0)} s`,
@@ -227,14 +261,36 @@ export async function measure(label: string, ports: number[], seed: Seed): Promi
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const modes = (process.env.CHAT_BENCH_MODES ?? 'pglite,postgres,two-nodes').split(',');
+  const modes = (process.env.CHAT_BENCH_MODES ?? 'baseline,pglite,postgres,two-nodes').split(',');
   const results: BenchResult[] = [];
+  let baselineP99: number | undefined;
   const secret = randomBytes(32).toString('hex');
   const seedFile = path.join(tmpdir(), `dart-chat-bench-${process.pid}.json`);
   const seedEnv = { JWT_SECRET: secret, SEED_USERS: String(USERS), SEED_CHANNELS: String(CHANNELS), SEED_FILE: seedFile };
   const startNode = (env: NodeJS.ProcessEnv) => serveScript(path.join(import.meta.dirname, 'serve-node.ts'), env);
   const readSeed = () => JSON.parse(readFileSync(seedFile, 'utf8')) as Seed;
 
+  if (modes.includes('baseline')) {
+    // The same users and channels, served by the in-memory relay (bare-relay.ts): the transport floor.
+    const baselineSeed: Seed = {
+      users: Array.from({ length: USERS }, (_, i) => ({ id: `bare-${i}`, token: randomBytes(16).toString('hex') })),
+      channels: Array.from({ length: CHANNELS }, (_, c) => {
+        const perChannel = Math.floor(USERS / Math.max(1, CHANNELS));
+        return { url: `bare_group_${c}`, members: Array.from({ length: perChannel }, (_member, k) => c * perChannel + k) };
+      }),
+    };
+    const baselineFile = `${seedFile}.baseline`;
+    writeFileSync(baselineFile, JSON.stringify(baselineSeed));
+    const relay = await serveScript(path.join(import.meta.dirname, 'bare-relay.ts'), { SEED_FILE: baselineFile });
+    try {
+      const measured = await measure('baseline (bare in-memory ws relay)', [relay.port], baselineSeed);
+      baselineP99 = measured[0]!.value;
+      results.push(...measured);
+    } finally {
+      await stopProcess(relay);
+      rmSync(baselineFile, { force: true });
+    }
+  }
   if (modes.includes('pglite')) {
     const node = await startNode({ ...seedEnv, DATABASE_URL: '', REDIS_URL: '' });
     try {
@@ -272,6 +328,9 @@ export async function run(): Promise<BenchResult[]> {
     }
   }
   rmSync(seedFile, { force: true });
+  // Each Dart p99 is read against the relay's, measured in the same run.
+  if (baselineP99 !== undefined)
+    for (const r of results) if (r.name.endsWith('send→deliver p99') && !r.name.includes('baseline')) r.baseline = baselineP99;
   return results;
 }
 

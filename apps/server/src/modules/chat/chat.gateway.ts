@@ -44,6 +44,42 @@ const AUTH_TIMEOUT_MS = 4000;
 /** A socket that does not read (this much queued) is closed 1013 rather than growing memory. */
 const SLOW_CONSUMER_BYTES = 8 * 1024 * 1024;
 const SWEEP_INTERVAL_MS = 2000;
+/**
+ * Sockets authenticating and replaying at once, per node. A burst of reconnects (a network blip, a
+ * deploy) then queues here instead of in front of every live send's database call: with the
+ * embedded database, whose queries run one at a time, 100 resumes at once otherwise stall all
+ * delivery for hundreds of milliseconds. Each resume takes a few milliseconds, so the queue drains fast.
+ */
+const RESUMES_AT_ONCE = 4;
+
+/** A counting semaphore: `acquire` resolves with a release function (safe to call twice). */
+function createGate(limit: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  };
+  return {
+    acquire(): Promise<() => void> {
+      return new Promise((resolve) => {
+        const grant = () => {
+          let released = false;
+          resolve(() => {
+            if (released) return;
+            released = true;
+            release();
+          });
+        };
+        if (active < limit) {
+          active++;
+          grant();
+        } else waiting.push(grant);
+      });
+    },
+  };
+}
 
 interface ChannelCursor {
   url: string;
@@ -72,6 +108,7 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
   const { bus } = app.deps;
   const byUser = new Map<string, Set<Connection>>();
   const frames = new WeakMap<object, string>();
+  const resumeGate = createGate(RESUMES_AT_ONCE);
   /** The newest presence change relayed per user: an older one arriving late (another node published it) is dropped. */
   const presenceSeen = new Map<string, number>();
 
@@ -430,7 +467,9 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
         }
         authenticating = true;
         clearTimeout(authTimer);
+        let release = () => {};
         void (async () => {
+          release = await resumeGate.acquire();
           const result = await chat.authenticateToken(message.token);
           if (!result.ok) {
             request.log.info({ reason: result.reason }, 'chat socket authentication refused');
@@ -461,31 +500,40 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
           chat.presence.connected(userId);
           send(current, { type: 'auth_ok', version: CHAT_PROTOCOL_VERSION, user_id: userId });
           dispatch(current, async () => {
-            const memberships = await chat.membershipsOf(userId);
-            for (const m of memberships) current.channels.set(m.id, { url: m.url, last: m.lastPosition, changes: m.changeSeq });
-            // Resume: only channels the user belongs to; replay strictly after the cursor, in order.
-            for (const m of memberships) {
-              const held = message.cursors[m.url];
-              if (held === undefined) continue;
-              const position = typeof held === 'number' ? held : held.position;
-              const changes = typeof held === 'number' ? undefined : held.change_seq;
-              const state = current.channels.get(m.id)!;
-              // First the edits and deletes of the messages the client holds (later ones come as they are now).
-              if (changes !== undefined && changes < m.changeSeq) {
-                state.changes = changes;
-                const resynced = await fillChanges(current, m.id, state, m.changeSeq, undefined, Math.min(position, m.lastPosition));
-                if (resynced) continue; // the client reloads the channel
+            try {
+              const memberships = await chat.membershipsOf(userId);
+              for (const m of memberships) current.channels.set(m.id, { url: m.url, last: m.lastPosition, changes: m.changeSeq });
+              // Resume: only channels the user belongs to; replay strictly after the cursor, in order.
+              for (const m of memberships) {
+                const held = message.cursors[m.url];
+                if (held === undefined) continue;
+                const position = typeof held === 'number' ? held : held.position;
+                const changes = typeof held === 'number' ? undefined : held.change_seq;
+                const state = current.channels.get(m.id)!;
+                // First the edits and deletes of the messages the client holds (later ones come as they are now).
+                if (changes !== undefined && changes < m.changeSeq) {
+                  state.changes = changes;
+                  const resynced = await fillChanges(current, m.id, state, m.changeSeq, undefined, Math.min(position, m.lastPosition));
+                  if (resynced) continue; // the client reloads the channel
+                }
+                if (position >= m.lastPosition) continue;
+                state.last = position;
+                await fill(current, m.id, state, m.lastPosition);
               }
-              if (position >= m.lastPosition) continue;
-              state.last = position;
-              await fill(current, m.id, state, m.lastPosition);
+              send(current, { type: 'resumed' });
+            } finally {
+              release();
             }
-            send(current, { type: 'resumed' });
           });
-        })().catch((error: unknown) => {
-          request.log.warn({ err: { message: (error as Error).message } }, 'chat socket authentication failed');
-          socket.close(CHAT_CLOSE.tokenInvalid, 'Authentication failed');
-        });
+        })()
+          .catch((error: unknown) => {
+            request.log.warn({ err: { message: (error as Error).message } }, 'chat socket authentication failed');
+            socket.close(CHAT_CLOSE.tokenInvalid, 'Authentication failed');
+          })
+          // Every path that does not hand the gate to the replay (refused, closed, failed) gives it back here.
+          .finally(() => {
+            if (connection === null) release();
+          });
         return;
       }
       const current = connection;
