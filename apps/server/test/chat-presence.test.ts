@@ -3,11 +3,10 @@
  * announces them online, and `presenceOfflineDelayMs` after their last one closes (with no new one)
  * they are announced offline, to the users who see them as a member of a channel and nobody else.
  */
-import type { AddressInfo } from 'node:net';
 import { CHAT_LIMITS, type Channel } from '@dart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DRIVERS, json, type TestApp } from './helpers';
-import { chatUser, openChat, sleep, type ChatClient, type ChatUser } from './chat-support';
+import { bearer, DRIVERS, json, type TestApp } from './helpers';
+import { listeningChatApp, openChat, sleep, type ChatClient, type ChatUser } from './chat-support';
 
 const DELAY = CHAT_LIMITS.presenceOfflineDelayMs;
 
@@ -20,13 +19,17 @@ describe.each(DRIVERS)('chat presence (%s)', (driver) => {
   let d: ChatUser; // backoffice@demo.dart: shares nothing with A
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/chat/`;
-    a = await chatUser(t.app, 'dealer@demo.dart');
-    b = await chatUser(t.app, 'dealer@second.dart');
-    c = await chatUser(t.app, 'broker@brokers.dart');
-    d = await chatUser(t.app, 'backoffice@demo.dart');
+    const started = await listeningChatApp(driver, [
+      'dealer@demo.dart',
+      'dealer@second.dart',
+      'broker@brokers.dart',
+      'backoffice@demo.dart',
+    ]);
+    ({ t, wsUrl } = started);
+    a = started.users['dealer@demo.dart'];
+    b = started.users['dealer@second.dart'];
+    c = started.users['broker@brokers.dart'];
+    d = started.users['backoffice@demo.dart'];
   });
   afterAll(async () => {
     await t?.close();

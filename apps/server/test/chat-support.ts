@@ -1,7 +1,21 @@
 /** Shared helpers of the chat suites: a real `ws` chat client and REST shortcuts. */
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
-import { bearer, json, login } from './helpers';
+import { bearer, createTestApp, json, login, type Driver, type TestApp } from './helpers';
+
+/** A test app listening on a loopback port, its chat socket URL, and chat users signed in by e-mail. */
+export async function listeningChatApp<E extends string>(
+  driver: Driver,
+  emails: readonly E[],
+): Promise<{ t: TestApp; wsUrl: string; users: Record<E, ChatUser> }> {
+  const t = await createTestApp(driver);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/chat/`;
+  const users = {} as Record<E, ChatUser>;
+  for (const email of emails) users[email] = await chatUser(t.app, email);
+  return { t, wsUrl, users };
+}
 
 export type Frame = Record<string, unknown> & { type: string };
 

@@ -3,12 +3,11 @@
  * terms gate, channels and visibility, invitations, bans, operators, ordering and exactly-once
  * resume, receipts, typing, rate limit, idempotent sends, files and the compliance export.
  */
-import type { AddressInfo } from 'node:net';
 import { CHAT_CLOSE, CHAT_LIMITS, CHAT_MESSAGES, type Channel, type ChatMessage } from '@dart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusMessage } from '../src/lib/bus';
-import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
-import { chatUser, connectChat, openChat, sleep, type ChatUser } from './chat-support';
+import { bearer, DRIVERS, json, login, type TestApp } from './helpers';
+import { chatUser, connectChat, listeningChatApp, openChat, sleep, type ChatUser } from './chat-support';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
@@ -22,12 +21,11 @@ describe.each(DRIVERS)('chat (%s)', (driver) => {
   const reqId = () => `req-${++reqCounter}-${Date.now()}`;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/chat/`;
-    a = await chatUser(t.app, 'dealer@demo.dart');
-    b = await chatUser(t.app, 'dealer@second.dart');
-    c = await chatUser(t.app, 'broker@brokers.dart');
+    const started = await listeningChatApp(driver, ['dealer@demo.dart', 'dealer@second.dart', 'broker@brokers.dart']);
+    ({ t, wsUrl } = started);
+    a = started.users['dealer@demo.dart'];
+    b = started.users['dealer@second.dart'];
+    c = started.users['broker@brokers.dart'];
   });
   afterAll(async () => {
     await t?.close();
