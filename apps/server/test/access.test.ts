@@ -117,6 +117,8 @@ const MATRIX: Array<{
   { method: 'GET', url: '/api/trade/finstrument/', expect: everyone(200, 401) },
   { method: 'GET', url: '/api/eoi/upload/template/', expect: everyone(200, 401) },
   { method: 'POST', url: '/api/eoi/upload/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  // Participant search is a read: every signed-in role may look counterparties up.
+  { method: 'GET', url: '/api/chatter/search-trade-participants?search_param=bank', expect: everyone(200, 401) },
   // Chat (issue 6): writes refuse view-only roles (viewer, compliance); reads and receipts are for any
   // signed-in user who accepted the chat terms (every demo user here). Unknown channels/files answer 404.
   { method: 'POST', url: '/api/issue-sb-session-token', body: () => ({}), expect: everyone(400, 401) },

@@ -314,8 +314,18 @@ export {
   QuoteUploadErrorSchema,
   QuoteUploadResultSchema,
   QuoteUploadTemplateQuerySchema,
+  TRADE_PARTICIPANTS_MAX,
+  TRADE_PARTICIPANT_SEARCH_DEBOUNCE_MS,
+  TRADE_PARTICIPANT_GROUPS,
+  TRADE_PARTICIPANT_EMPTY_TEXTS,
+  TradeParticipantSearchQuerySchema,
+  CounterpartySchema,
+  TradeParticipantListSchema,
 } from './market';
 export type {
+  TradeParticipantSearchQuery,
+  Counterparty,
+  TradeParticipantList,
   DepthQuery,
   DepthLevel,
   Depth,

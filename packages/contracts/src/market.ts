@@ -687,3 +687,50 @@ export const QuoteUploadResultSchema = z.object({
 });
 export type QuoteUploadResult = z.infer<typeof QuoteUploadResultSchema>;
 export const QuoteUploadTemplateQuerySchema = z.strictObject({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+/* ---------- ticketing participant search (spec §2 "Ticketing participant search", §7) ---------- */
+
+/** Rows per answer of `GET api/chatter/search-trade-participants`: firms first, then their members. */
+export const TRADE_PARTICIPANTS_MAX = 20;
+/** Debounce of the participant picker's search box (ms). */
+export const TRADE_PARTICIPANT_SEARCH_DEBOUNCE_MS = 250;
+/** The spec's group labels: a person at a firm, and the firm itself. */
+export const TRADE_PARTICIPANT_GROUPS = { member: 'Member', company: 'Company' } as const;
+/** The spec's empty texts, chosen by what the picker asks for (buyers, sellers, or any entity). */
+export const TRADE_PARTICIPANT_EMPTY_TEXTS = {
+  buyers: 'No Buyers Found',
+  sellers: 'No Sellers Found',
+  entities: 'No Entities Found',
+} as const;
+
+export const TradeParticipantSearchQuerySchema = z.strictObject({
+  /** Part of a firm's name or of a person's first or last name; empty = the first firms by name. */
+  search_param: z.string().trim().max(100, { error: 'Search is at most 100 characters.' }).default(''),
+  /** With `for_rfq`: only firms enabled for RFQs on this exchange. */
+  exchange: z.enum(['NSE', 'BSE'], { error: 'Exchange should be NSE or BSE.' }).optional(),
+  for_rfq: queryFlag,
+});
+export type TradeParticipantSearchQuery = z.output<typeof TradeParticipantSearchQuerySchema>;
+
+/**
+ * Spec §3 "Counterparty (user or client)". A firm row (group Company) has `user_id`, `user_name` null;
+ * a member row is one active user of the firm. `name` is always the firm's name; `client_id` is what a
+ * private run's `counterparties` takes. No e-mail, PAN or credential ever travels here.
+ */
+export const CounterpartySchema = z.strictObject({
+  user_id: z.string().nullable(),
+  client_id: z.string(),
+  /** The person's full name (member rows). */
+  user_name: z.string().nullable(),
+  /** Trading brand of the firm; Dart stores none yet, so always null. */
+  brand_name: z.string().nullable(),
+  /** The firm's participant name at NSE Clearing (`clients.nsccl_name`), if set. */
+  nsccl_code: z.string().nullable(),
+  /** The firm's participant name at ICCL (`clients.iccl_name`), if set. */
+  iccl_code: z.string().nullable(),
+  /** The firm's name. */
+  name: z.string(),
+});
+export type Counterparty = z.infer<typeof CounterpartySchema>;
+export const TradeParticipantListSchema = z.object({ results: z.array(CounterpartySchema) });
+export type TradeParticipantList = z.infer<typeof TradeParticipantListSchema>;

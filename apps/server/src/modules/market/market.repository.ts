@@ -1,12 +1,33 @@
 /** SQL of the market module: quotes, clusters, negotiations, deals, idempotency keys. */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNull, lte, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { clients, clusters, deals, finstruments, idempotencyKeys, negotiations, quotes } from '../../db/schema';
+import {
+  clients,
+  clusters,
+  deals,
+  finstruments,
+  idempotencyKeys,
+  negotiations,
+  quotes,
+  userAccountPermissions,
+  userAccounts,
+  users,
+} from '../../db/schema';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type ClusterRow = typeof clusters.$inferSelect;
 export type NegotiationRow = typeof negotiations.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
+/** One row of the participant search: a firm (no user columns) or one active member of it. */
+export interface ParticipantRow {
+  clientId: string;
+  clientName: string;
+  nscclName: string | null;
+  icclName: string | null;
+  userId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
 export interface QuoteWithBond {
   quote: QuoteRow;
   isin: string;
@@ -20,6 +41,9 @@ const BOOK_LOCK = 727_005;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const visibleTo = (clientId: string): SQL =>
   or(isNull(quotes.recipients), eq(quotes.clientId, clientId), sql`${clientId}::uuid = ANY(${quotes.recipients})`)!;
+
+/** An active membership of an active user (a disabled person or a revoked account is not a member). */
+const activeMember = (): SQL => and(eq(userAccounts.status, 'active'), eq(users.isActive, true))!;
 
 /** Interest that public runs show: open, public, not an exchange RFQ, not expired, something left. */
 const publicInterest = (now: Date): SQL[] => [
@@ -281,6 +305,56 @@ export function createMarketRepository(db: DbOrTx) {
         .from(clients)
         .where(inArray(clients.id, [...ids]));
       return new Map(rows.map((r) => [r.id, r.rfqExchanges]));
+    },
+    /**
+     * Ticketing participant search: firms other than `excludeClientId` with trade access (an active member
+     * holds `client.can_trade`), and, for an RFQ, enabled for RFQs on `rfq.exchange` (on any exchange
+     * without one). Firm rows match the firm's name;
+     * member rows (active users) match the person's first, last or full name, or the firm's name. Never
+     * e-mail, PAN or credentials. An empty search gives the first firms by name and no members.
+     * Firms first, then members, both by name; `limit` rows in all.
+     */
+    async searchTradeParticipants(options: {
+      excludeClientId: string;
+      search: string;
+      rfq?: { exchange: string | undefined } | undefined;
+      limit: number;
+    }): Promise<ParticipantRow[]> {
+      const trader = db
+        .select({ one: sql`1` })
+        .from(userAccounts)
+        .innerJoin(users, eq(users.id, userAccounts.userId))
+        .innerJoin(userAccountPermissions, eq(userAccountPermissions.userAccountId, userAccounts.id))
+        .where(and(eq(userAccounts.clientId, clients.id), activeMember(), eq(userAccountPermissions.permission, 'client.can_trade')));
+      const firmConditions: SQL[] = [ne(clients.id, options.excludeClientId), exists(trader)];
+      if (options.rfq?.exchange) firmConditions.push(sql`${options.rfq.exchange} = ANY(${clients.rfqExchanges})`);
+      else if (options.rfq) firmConditions.push(sql`cardinality(${clients.rfqExchanges}) > 0`);
+      const pattern = options.search ? `%${escapeLike(options.search)}%` : null;
+      const firmColumns = { clientId: clients.id, clientName: clients.name, nscclName: clients.nsccl_name, icclName: clients.iccl_name };
+      const firms = await db
+        .select(firmColumns)
+        .from(clients)
+        .where(and(...firmConditions, pattern ? ilike(clients.name, pattern) : undefined))
+        .orderBy(sql`lower(${clients.name})`, asc(clients.id))
+        .limit(options.limit);
+      const rows: ParticipantRow[] = firms.map((f) => ({ ...f, userId: null, firstName: null, lastName: null }));
+      if (!pattern || rows.length >= options.limit) return rows;
+      const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
+      const members = await db
+        .select({ ...firmColumns, userId: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(userAccounts)
+        .innerJoin(users, eq(users.id, userAccounts.userId))
+        .innerJoin(clients, eq(clients.id, userAccounts.clientId))
+        .where(
+          and(
+            ...firmConditions,
+            activeMember(),
+            or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(fullName, pattern), ilike(clients.name, pattern)),
+          ),
+        )
+        .orderBy(sql`lower(${fullName})`, sql`lower(${clients.name})`, asc(userAccounts.id))
+        .limit(options.limit - rows.length);
+      return [...rows, ...members];
     },
     /** Firms enabled for RFQs on an exchange (they receive its public RFQs). */
     async rfqFirms(exchange: string): Promise<string[]> {

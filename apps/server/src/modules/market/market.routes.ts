@@ -34,6 +34,8 @@ import {
   QuoteSchema,
   QuoteUpdateSchema,
   RfqQuoteQuerySchema,
+  TradeParticipantListSchema,
+  TradeParticipantSearchQuerySchema,
   TradeTimingsSchema,
   type AccessPolicy,
 } from '@dart/contracts';
@@ -167,6 +169,22 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
       schema: { tags, summary: 'Trade sessions (IST) and the T+0 cut-off', response: { 200: TradeTimingsSchema } },
     },
     async () => market.timings(),
+  );
+
+  r.get(
+    '/api/chatter/search-trade-participants',
+    {
+      // Looking counterparties up changes nothing: view-only users may search too.
+      config: { policy: READ },
+      schema: {
+        tags,
+        summary:
+          'Ticketing participant search: other firms with trade access (Company) and their active members (Member) by firm or person name; for_rfq + exchange: firms enabled for RFQs there. At most 20, firms first',
+        querystring: TradeParticipantSearchQuerySchema,
+        response: { 200: TradeParticipantListSchema },
+      },
+    },
+    async (request) => market.searchTradeParticipants(request.principal!, request.query),
   );
 
   r.put(

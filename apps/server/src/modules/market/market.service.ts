@@ -38,6 +38,9 @@ import {
   type QuoteUpdate,
   type RfqQuoteQuery,
   RFQ_UNPAGINATED_MAX,
+  TRADE_PARTICIPANTS_MAX,
+  type TradeParticipantList,
+  type TradeParticipantSearchQuery,
 } from '@dart/contracts';
 import { formatDate, INDIA_SETTLEMENT_CALENDAR, parseDate } from '@dart/bond-math';
 import type { Tx } from '../../db/client';
@@ -970,6 +973,31 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         is_business_day: businessDay,
         trade_date: formatDate(parseDate(today)),
         restriction_text: TRADE_TIMING_RESTRICTION_TEXT,
+      };
+    },
+
+    /**
+     * `GET api/chatter/search-trade-participants`: firms the caller may send a private run or RFQ to, and
+     * their members, as the spec's Counterparty rows. Any signed-in user may search (a viewer looks
+     * counterparties up too); the caller's own firm is never offered.
+     */
+    async searchTradeParticipants(p: Principal, query: TradeParticipantSearchQuery): Promise<TradeParticipantList> {
+      const rows = await repo.searchTradeParticipants({
+        excludeClientId: p.clientId,
+        search: query.search_param,
+        rfq: query.for_rfq ? { exchange: query.exchange } : undefined,
+        limit: TRADE_PARTICIPANTS_MAX,
+      });
+      return {
+        results: rows.map((r) => ({
+          user_id: r.userId,
+          client_id: r.clientId,
+          user_name: r.userId ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() : null,
+          brand_name: null,
+          nsccl_code: r.nscclName,
+          iccl_code: r.icclName,
+          name: r.clientName,
+        })),
       };
     },
 

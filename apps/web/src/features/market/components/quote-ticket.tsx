@@ -1,6 +1,6 @@
 import { DEFAULT_SETTLEMENT_DELTA, QUOTE_DEFAULTS, SETTLEMENT_DELTAS } from '@dart/contracts';
 import { HttpError } from '@dart/client';
-import { Alert, Button, CloseButton, Group, NumberInput, Paper, SegmentedControl, Stack, TagsInput, Text } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { QuoteIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast';
 import { useCreateQuote } from '../api/create-quote';
 import { formatQuantum } from '../utils/market-format';
 import { buildQuotePayload, formFieldOf, type QuoteFormErrors, type QuoteFormValues } from '../utils/quote-form';
+import { CounterpartyPicker } from './counterparty-picker';
 import { MarketPanel } from './market-panel';
 import type { MarketSlots, PickedBond } from './market-slots';
 
@@ -184,14 +185,15 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
               </Text>
             ) : null}
           </Stack>
-          <TagsInput
+          <CounterpartyPicker
             label="Counterparties (optional)"
-            description="Client ids to send this privately; leave empty to publish to the market."
-            placeholder="Paste a client id, press Enter"
+            description="Leave empty to publish to the market; choose firms to send this privately to them only."
             value={values.counterparties}
-            onChange={(next) => set('counterparties', next)}
+            onChange={(next) => {
+              set('counterparties', next);
+              setErrors((old) => ({ ...old, counterparties: undefined }));
+            }}
             error={errors.counterparties}
-            clearable
           />
           {errors.form ? (
             <Alert color="red" variant="light" role="alert">
