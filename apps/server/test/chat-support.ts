@@ -8,8 +8,9 @@ import { bearer, createTestApp, json, login, type Driver, type TestApp } from '.
 export async function listeningChatApp<E extends string>(
   driver: Driver,
   emails: readonly E[],
+  env: Record<string, string> = {},
 ): Promise<{ t: TestApp; wsUrl: string; users: Record<E, ChatUser> }> {
-  const t = await createTestApp(driver);
+  const t = await createTestApp(driver, env);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws/chat/`;
   const users = {} as Record<E, ChatUser>;

@@ -431,3 +431,37 @@ export const ChatServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type ChatServerMessage = z.infer<typeof ChatServerMessageSchema>;
+
+/**
+ * Private runs sent into a chat (spec §1: "private runs (quotes sent from chats)"). The sender first
+ * creates a private quote addressed to the firms of the channel's other members (POST
+ * api/trade/eoi/ with `counterparties`), then sends a message with `customType: 'private_run'` and
+ * `data: { quote_id }`. The server checks the quote is the sender's firm's, private, and addressed to
+ * every other firm in the channel, then stores the card below in `data.private_run` and writes the
+ * text itself; whatever text and data the client sent are replaced, so a card cannot be forged.
+ */
+export const PRIVATE_RUN_CUSTOM_TYPE = 'private_run';
+export const PrivateRunSendDataSchema = z.strictObject({ quote_id: z.uuid({ error: 'Not a quote id.' }) });
+export const PrivateRunCardSchema = z.object({
+  quote_id: z.string(),
+  quote_type: z.enum(['BID', 'ASK']),
+  finstrument_id: z.number().int(),
+  isin: z.string(),
+  display_name: z.string(),
+  /** Fraction, 6 dp (0.0791 = 7.91 %). */
+  yield_stored: z.number(),
+  /** Clean price per 100, 4 dp. */
+  unit_price_stored: z.number(),
+  quantum: z.number(),
+  settlement_date: z.string(),
+  expiry_date_stored: z.string(),
+});
+export type PrivateRunCard = z.infer<typeof PrivateRunCardSchema>;
+export const PRIVATE_RUN_MESSAGES = {
+  notFound: 'Quote not found.',
+  notYours: 'You can only send your own firm’s quotes.',
+  notPrivate: 'Only a private run can be sent into a chat; publish other quotes to the market.',
+  notAddressed: 'This private run is not sent to every firm in this chat.',
+  notOpen: 'This quote is no longer open.',
+  noOtherFirm: 'Nobody from another firm is in this chat.',
+} as const;

@@ -47,7 +47,7 @@ export async function buildOgMetaData(db: DbOrTx, text: string): Promise<OgMetaD
   if (target.kind === 'bond') {
     const rows = (
       (await db.execute(
-        sql`SELECT isin, display_name, coupon_rate, maturity_date, credit_rating, rating_agency FROM finstruments WHERE isin = ${target.isin}`,
+        sql`SELECT isin, display_name, coupon_rate, to_char(maturity_date, 'YYYY-MM-DD') AS maturity_date, credit_rating, rating_agency FROM finstruments WHERE isin = ${target.isin}`,
       )) as unknown as { rows: Array<Record<string, unknown>> }
     ).rows;
     const bond = rows[0];
@@ -64,7 +64,7 @@ export async function buildOgMetaData(db: DbOrTx, text: string): Promise<OgMetaD
   // seen by every member of the channel, whatever their firm.
   const rows = (
     (await db.execute(
-      sql`SELECT q.quote_type, q.quantum, q.price, q.yield_fraction, q.status, q.settlement_date, f.isin, f.display_name
+      sql`SELECT q.quote_type, q.quantum, q.price, q.yield_fraction, q.status, to_char(q.settlement_date, 'YYYY-MM-DD') AS settlement_date, f.isin, f.display_name
             FROM quotes q JOIN finstruments f ON f.id = q.finstrument_id
            WHERE q.id = ${target.id} AND q.recipients IS NULL`,
     )) as unknown as { rows: Array<Record<string, unknown>> }

@@ -10,6 +10,8 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   isComplianceUser,
+  PRIVATE_RUN_CUSTOM_TYPE,
+  PRIVATE_RUN_MESSAGES,
   type Channel,
   type ChannelType,
   type ChatMessage,
@@ -31,6 +33,7 @@ import { newOpaqueToken, sha256 } from '../../lib/crypto';
 import { AppError, fieldError } from '../../lib/errors';
 import type { AppDeps } from '../../types';
 import { buildOgMetaData, findDartLink } from './chat.links';
+import { privateRunMessage } from './chat.private-run';
 import type { Presence, PresenceChange, RateLimiter } from './chat.presence';
 import {
   appendMessageRow,
@@ -482,6 +485,17 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
     requireTerms(actor);
     if (!(await realtime.limiter.take(actor.userId, CHAT_LIMITS.messagesPerSecond, 1000)))
       throw new AppError('RATE_LIMITED', CHAT_MESSAGES.tooManyMessages, undefined, { 'retry-after': '1' });
+    if (input.customType === PRIVATE_RUN_CUSTOM_TYPE) {
+      if (fileRow) throw fieldError('customType', PRIVATE_RUN_MESSAGES.notPrivate);
+      // The card is built here from our database; the client's text and data are replaced.
+      const { channel } = await memberChannel(db, actor, url, false);
+      const members = await repo.membersOf(db, [channel.id]);
+      const otherFirms = [
+        // Invitees see the channel's messages too, so their firms count as well.
+        ...new Set(members.filter((m) => !m.hidden && m.clientId !== actor.clientId).map((m) => m.clientId)),
+      ];
+      input = { ...input, ...(await privateRunMessage(db, actor, otherFirms, input.data)) };
+    }
     try {
       return { message: await sendInTransaction(actor, url, input, fileRow), replayed: false };
     } catch (error) {
