@@ -46,11 +46,12 @@ const SLOW_CONSUMER_BYTES = 8 * 1024 * 1024;
 const SWEEP_INTERVAL_MS = 2000;
 /**
  * Sockets authenticating and replaying at once, per node. A burst of reconnects (a network blip, a
- * deploy) then queues here instead of in front of every live send's database call: with the
- * embedded database, whose queries run one at a time, 100 resumes at once otherwise stall all
- * delivery for hundreds of milliseconds. Each resume takes a few milliseconds, so the queue drains fast.
+ * deploy) then queues here instead of in front of every live send's database call. The embedded
+ * database runs one query at a time inside this process, so there one resume at a time keeps live
+ * delivery flowing (bench/chat: the disconnect-phase p99 fell from 283 ms to 30 ms, every resume
+ * still done within 1.3 s); PostgreSQL's pool serves several at once.
  */
-const RESUMES_AT_ONCE = 4;
+const RESUMES_AT_ONCE = { pglite: 1, postgres: 4 } as const;
 
 /** A counting semaphore: `acquire` resolves with a release function (safe to call twice). */
 function createGate(limit: number) {
@@ -108,7 +109,7 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
   const { bus } = app.deps;
   const byUser = new Map<string, Set<Connection>>();
   const frames = new WeakMap<object, string>();
-  const resumeGate = createGate(RESUMES_AT_ONCE);
+  const resumeGate = createGate(RESUMES_AT_ONCE[app.deps.database.driver]);
   /** The newest presence change relayed per user: an older one arriving late (another node published it) is dropped. */
   const presenceSeen = new Map<string, number>();
 
