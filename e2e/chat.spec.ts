@@ -273,14 +273,21 @@ test.describe('Chat', () => {
     const members = arjun.getByRole('dialog', { name: /^Members/ });
     const nehaMember = members.getByTestId('chat-member').filter({ hasText: NEHA });
     await nehaMember.getByRole('button', { name: `Manage ${NEHA}` }).click();
-    await arjun.getByRole('menuitem', { name: 'Make operator' }).click();
+    // Each member's menu is named after them: a menu still closing never takes the click.
+    await arjun
+      .getByRole('menu', { name: `Manage ${NEHA}` })
+      .getByRole('menuitem', { name: 'Make operator' })
+      .click();
     await expect(nehaMember).toContainText('Operator');
     await members
       .getByTestId('chat-member')
       .filter({ hasText: FARHAN })
       .getByRole('button', { name: `Manage ${FARHAN}` })
       .click();
-    await arjun.getByRole('menuitem', { name: 'Ban from chat' }).click();
+    await arjun
+      .getByRole('menu', { name: `Manage ${FARHAN}` })
+      .getByRole('menuitem', { name: 'Ban from chat' })
+      .click();
     await expect(members.getByTestId('chat-member')).toHaveCount(2);
 
     // Farhan is moved off the channel with a notice; Neha sees him removed.
