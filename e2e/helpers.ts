@@ -1,5 +1,5 @@
 /** Shared steps of the browser tests: demo sign-in and reading one-time codes from the dev outbox. */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -71,3 +71,23 @@ export async function signOut(page: Page): Promise<void> {
 export const passwordForm = (page: Page): Locator => page.getByRole('form', { name: 'Sign in with password' });
 export const otpRequestForm = (page: Page): Locator => page.getByRole('form', { name: 'Request one-time password' });
 export const otpCodeForm = (page: Page): Locator => page.getByRole('form', { name: 'Enter one-time password' });
+
+/** A new browser context signed in as `email` on the Dart workspace, with the live socket up. */
+export async function openWorkspace(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email);
+  await page.goto('/dart');
+  await expect(page.getByRole('heading', { name: 'Workspace', level: 1 })).toBeVisible();
+  // The live socket is up before anything is posted.
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
+  return page;
+}
+
+/** Picks a bond in the quote ticket by a search term and its display name. */
+export async function chooseTicketBond(page: Page, search: string, name: string): Promise<Locator> {
+  const ticket = page.getByRole('form', { name: 'New quote' });
+  await ticket.getByRole('searchbox', { name: 'Bond for the quote' }).fill(search);
+  await page.getByRole('option', { name }).click();
+  await expect(ticket.getByTestId('ticket-bond')).toHaveText(name);
+  return ticket;
+}

@@ -3,31 +3,19 @@
  * Demo Capital's dealer finds Second Bank by part of its name, chooses it with the keyboard and sends
  * a private bid; Second Bank's dealer sees it in private runs, a third firm (Demo Brokers) does not.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { chooseTicketBond, DEMO, openWorkspace, signIn } from './helpers';
 
 const HDFC_BOND = 'HDFC Bank Limited 7.78% NCD 27-Mar-2027';
 /** A quantum no other spec posts, so the private run is recognisable in every list. */
 const UNITS = '4321';
 const UNITS_SHOWN = '4,321';
 
-async function openWorkspace(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  await page.goto('/dart');
-  await expect(page.getByRole('heading', { name: 'Workspace', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
-  return page;
-}
-
 test('a private bid goes only to the firm chosen in the counterparty picker', async ({ browser }) => {
   const demo = await openWorkspace(browser, DEMO.dealer);
   const second = await openWorkspace(browser, DEMO.secondDealer);
 
-  const ticket = demo.getByRole('form', { name: 'New quote' });
-  await ticket.getByRole('searchbox', { name: 'Bond for the quote' }).fill('HDFC');
-  await demo.getByRole('option', { name: HDFC_BOND }).click();
-  await expect(ticket.getByTestId('ticket-bond')).toHaveText(HDFC_BOND);
+  const ticket = await chooseTicketBond(demo, 'HDFC', HDFC_BOND);
   await ticket.getByRole('textbox', { name: /^Yield \(%\)/ }).fill('7.91');
   await ticket.getByRole('textbox', { name: 'Quantum (units)' }).fill(UNITS);
 

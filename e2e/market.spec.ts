@@ -3,21 +3,10 @@
  * Capital's dealer posts a bid, Second Bank's dealer sees it appear live (no reload), counters,
  * the first accepts, and both see the deal. Then the workspace in light and dark.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { chooseTicketBond, DEMO, openWorkspace } from './helpers';
 
 const HDFC_BOND = 'HDFC Bank Limited 7.78% NCD 27-Mar-2027';
-
-async function openWorkspace(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  await page.goto('/dart');
-  await expect(page.getByRole('heading', { name: 'Workspace', level: 1 })).toBeVisible();
-  // The live socket is up before anything is posted.
-  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
-  return page;
-}
 
 const publicRuns = (page: Page) => page.getByTestId('grid-public-runs');
 
@@ -45,10 +34,7 @@ test.describe('Market', () => {
     const second = await openWorkspace(browser, DEMO.secondDealer);
 
     // Demo Capital posts a bid on the HDFC NCD by yield, 1,000 units, T+1.
-    const ticket = demo.getByRole('form', { name: 'New quote' });
-    await ticket.getByRole('searchbox', { name: 'Bond for the quote' }).fill('HDFC');
-    await demo.getByRole('option', { name: HDFC_BOND }).click();
-    await expect(ticket.getByTestId('ticket-bond')).toHaveText(HDFC_BOND);
+    const ticket = await chooseTicketBond(demo, 'HDFC', HDFC_BOND);
     const yieldBox = ticket.getByRole('textbox', { name: /^Yield \(%\)/ });
     await expect(yieldBox).toHaveValue(/^\d+\.\d{4}$/); // prefilled with the reference yield
     await yieldBox.fill('7.9');
