@@ -37,6 +37,11 @@ function findChromium() {
   return candidates.find((candidate) => existsSync(candidate));
 }
 
+if (process.env.CI && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
+  console.error('CI must run the integration suites on PostgreSQL and Redis too: set DATABASE_URL and REDIS_URL (.ci/run does).');
+  process.exit(1);
+}
+
 if (!args.has('--only-e2e')) {
   step('lint', 'npm', ['run', '--silent', 'lint']);
   step('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
@@ -52,7 +57,10 @@ if (!args.has('--only-e2e')) {
     const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
     totals.passed += report.numPassedTests ?? 0;
     totals.failed += report.numFailedTests ?? 0;
-    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    totals.skipped += skipped;
+    // Under CI every suite runs: a suite skipped because PostgreSQL or Redis was missing is a failure, not a pass.
+    if (process.env.CI && skipped > 0) failures.push(`vitest (${skipped} tests skipped under CI)`);
   }
   console.log(
     `Integration drivers: PGlite${process.env.DATABASE_URL ? ' + PostgreSQL' : ' only (set DATABASE_URL to add PostgreSQL)'}; bus: memory${process.env.REDIS_URL ? ' + Redis' : ' only (set REDIS_URL to add Redis)'}.`,

@@ -15,6 +15,9 @@ import { createLogger } from '../src/lib/logger';
 
 export type Driver = 'pglite' | 'postgres';
 export const DRIVERS: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+// Under CI no suite may quietly drop to the embedded database only: PostgreSQL and Redis must be there.
+if (process.env.CI && !(process.env.DATABASE_URL && process.env.REDIS_URL))
+  throw new Error('CI runs every integration suite on PostgreSQL and Redis too: set DATABASE_URL and REDIS_URL.');
 export const DEMO_PASSWORD = 'Demo@12345';
 
 export interface TestApp {

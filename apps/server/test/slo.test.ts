@@ -4,9 +4,9 @@
  * in the log and in /api/health (still 200: a slow node stays in rotation).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, json, type TestApp } from './helpers';
+import { createTestApp, DEMO_PASSWORD, DRIVERS, json, type TestApp } from './helpers';
 
-describe('API latency SLO', () => {
+describe.each(DRIVERS)('API latency SLO (%s)', (driver) => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();
@@ -20,7 +20,7 @@ describe('API latency SLO', () => {
   };
 
   it('a minute of sign-ins slower than a 1 ms objective raises the alert, which holds through a quiet minute', async () => {
-    t = await createTestApp('pglite', { SLO_P99_MS: '1', SLO_BREACH_MINUTES: '1', SLO_MIN_SAMPLES: '3' });
+    t = await createTestApp(driver, { SLO_P99_MS: '1', SLO_BREACH_MINUTES: '1', SLO_MIN_SAMPLES: '3' });
     expect(await health(t)).toEqual({ ok: true });
     // A sign-in hashes with scrypt: every one takes well over 1 ms.
     for (let i = 0; i < 3; i++) {
@@ -40,7 +40,7 @@ describe('API latency SLO', () => {
   });
 
   it('normal traffic under the default objective (500 ms) keeps the SLO green', async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(driver);
     for (let i = 0; i < 30; i++) expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     t.advanceClock(60_000);
     expect(await health(t)).toEqual({ ok: true });
