@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, findRepoRoot, loadConfig } from './config';
 
 describe('configuration', () => {
   it('lists every problem readably', () => {
@@ -46,5 +48,17 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), TRADING_HOURS: 'off' }).tradingHours).toBe('off');
     expect(loadConfig({ ...base, TRADING_HOURS: 'enforce' }).tradingHours).toBe('enforce');
     expect(() => loadConfig({ ...base, TRADING_HOURS: 'sometimes' })).toThrow(/TRADING_HOURS: must be enforce or off/);
+  });
+
+  it('finds the repository root from the sources and from the server bundle, and reads bonds from reference-data/', () => {
+    const root = findRepoRoot();
+    expect(existsSync(path.join(root, 'reference-data/bonds/SOURCE.md'))).toBe(true);
+    // The bundle runs from apps/server/dist/: the same root, so the same data, web build and migrations.
+    expect(findRepoRoot(path.join(root, 'apps/server/dist'))).toBe(root);
+    expect(() => findRepoRoot(path.parse(root).root)).toThrow(/No Dart repository/);
+    const base = { DATA_DIR: '/tmp/dart-config-test' };
+    expect(loadConfig(base).bondDataDir).toBe(path.join(root, 'reference-data'));
+    expect(loadConfig(base).webDist).toBe(path.join(root, 'apps/web/dist'));
+    expect(loadConfig({ ...base, BOND_DATA_DIR: '/srv/bonds' }).bondDataDir).toBe('/srv/bonds');
   });
 });

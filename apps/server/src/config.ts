@@ -6,7 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DAILY_QUOTAS, type QuotaKey } from '@dart/contracts';
 import { z } from 'zod';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository root: the nearest folder above this file whose package.json is the workspace root
+ * (`"name": "dart"`). Found by walking up so it holds from `src/config.ts` (tests, tsx) and from the
+ * bundle in `apps/server/dist/` (`npm start`) alike.
+ */
+export function findRepoRoot(from: string = path.dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'dart') return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No Dart repository (package.json named "dart") above ${from}`);
+  }
+}
+const repoRoot = findRepoRoot();
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -37,7 +49,7 @@ const EnvSchema = z.object({
   APP_VERSION: z.string().optional(),
   BUILD_ID: z.string().optional(),
   BOND_IMPORT: z.enum(['off', 'slice', 'full']).optional(),
-  BOND_DATA_DIR: z.string().default(path.resolve(repoRoot, '../shared/data')),
+  BOND_DATA_DIR: z.string().default(path.join(repoRoot, 'reference-data')),
   EXCHANGE_SIM_PARTICIPANTS: z.enum(['0', '1']).optional(),
   EXCHANGE_SIM_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).optional(),
   EXCHANGE_SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -97,7 +109,7 @@ export interface Config {
    * embedded database outside tests), `slice` (a few hundred rows, for tests) or `off`.
    */
   bondImport: 'off' | 'slice' | 'full';
-  /** Folder holding `bonds/` and `trades/` (the shared data set). */
+  /** Folder holding `bonds/` and `trades/` (default: the repository's `reference-data/`). */
   bondDataDir: string;
   /**
    * The SimulatedExchange (NSE / BSE RFQ simulator): simulated participants raising and answering RFQs

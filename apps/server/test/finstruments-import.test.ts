@@ -1,24 +1,30 @@
-/** The bond importer on slices of the real files: counts, idempotency, rejections with reasons, provenance. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * The bond importer on slices of the real files: counts, idempotency, rejections with reasons, provenance.
+ * The data is the repository's own copy (reference-data/, gzip-compressed); the crafted folder is plain CSV,
+ * so both file forms the importer accepts are read.
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { findRepoRoot, loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
 import { importBonds } from '../src/modules/finstruments';
+import { readDataText, resolveDataFile } from '../src/modules/finstruments/importer';
 import { createPostgresDatabase, DRIVERS } from './helpers';
 
 const dataDir = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/dart-test-unused' }).bondDataDir;
-const head = (file: string, lines: number) => readFileSync(path.join(dataDir, file), 'utf8').split(/\r?\n/).slice(0, lines);
+const lines = (file: string) => readDataText(dataDir, file).split(/\r?\n/);
+const head = (file: string, count: number) => lines(file).slice(0, count);
 
-/** A tiny data folder: real rows plus broken ones. */
+/** A tiny data folder of plain CSVs: real rows plus broken ones. */
 function craftedDataDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'dart-bonds-'));
   mkdirSync(path.join(dir, 'bonds'));
   mkdirSync(path.join(dir, 'trades'));
-  const universe = readFileSync(path.join(dataDir, 'bonds/bond_universe.csv'), 'utf8').split(/\r?\n/);
+  const universe = lines('bonds/bond_universe.csv');
   const gsec = universe.filter((line) => line.startsWith('IN0020220151,'));
   const columns = universe[0]!.split(',').length;
   const blank = (isin: string, type: string) => [isin, type, ...Array<string>(columns - 2).fill('')].join(',');
@@ -28,7 +34,7 @@ function craftedDataDir(): string {
   );
   writeFileSync(path.join(dir, 'bonds/issuers.csv'), head('bonds/issuers.csv', 5).join('\r\n'));
   writeFileSync(path.join(dir, 'bonds/ratings_from_mf_portfolios.csv'), head('bonds/ratings_from_mf_portfolios.csv', 40).join('\r\n'));
-  const prices = readFileSync(path.join(dataDir, 'trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv'), 'utf8').split(/\r?\n/);
+  const prices = lines('trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv');
   writeFileSync(
     path.join(dir, 'trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv'),
     [prices[0], ...prices.filter((l) => l.includes(',IN0020220151,')), ...prices.slice(1, 4)].join('\r\n'),
@@ -43,6 +49,27 @@ function craftedDataDir(): string {
   );
   return dir;
 }
+
+describe('reference data', () => {
+  it('is the repository copy, gzip-compressed, and nothing is read from outside the repository', () => {
+    const root = findRepoRoot();
+    expect(dataDir).toBe(path.join(root, 'reference-data'));
+    for (const file of [
+      'bonds/bond_universe.csv',
+      'bonds/issuers.csv',
+      'bonds/ratings_from_mf_portfolios.csv',
+      'trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv',
+      'trades/nse_corporate_bond_trades_one_day_2025-08.csv',
+      'trades/mf_portfolio_debt_valuations_2024-01_to_2025-09.csv',
+    ])
+      expect(resolveDataFile(dataDir, file)).toBe(path.join(dataDir, `${file}.gz`));
+    for (const folder of ['bonds', 'trades', 'participants'])
+      expect(existsSync(path.join(dataDir, folder, 'SOURCE.md')), folder).toBe(true);
+    // 31,925 ISINs and the header, as bonds/SOURCE.md states.
+    expect(lines('bonds/bond_universe.csv').filter(Boolean)).toHaveLength(31_926);
+    expect(() => resolveDataFile(dataDir, 'bonds/missing.csv')).toThrow(/no bonds\/missing\.csv\.gz or bonds\/missing\.csv/);
+  });
+});
 
 describe.each(DRIVERS)('bond importer (%s)', (driver) => {
   let database: Database;

@@ -1,14 +1,19 @@
 /**
- * Applies the numbered migrations in ../../migrations in journal order, each in its own transaction
+ * Applies the numbered migrations in apps/server/migrations in journal order, each in its own transaction
  * on one connection, under a PostgreSQL advisory lock so several nodes starting together do not
  * collide (the second waits, then sees the migration recorded and skips it).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client';
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/server/migrations: two levels up from src/db/ (tests, tsx), one up from the bundle in dist/ (`npm start`). */
+const MIGRATIONS_DIR =
+  [path.resolve(here, '../../migrations'), path.resolve(here, '../migrations')].find((dir) =>
+    existsSync(path.join(dir, 'meta/_journal.json')),
+  ) ?? path.resolve(here, '../../migrations');
 /** Arbitrary constant key for the migration advisory lock. */
 const MIGRATION_LOCK_KEY = 727_001;
 

@@ -5,8 +5,10 @@
  * Reference prices and the matrix method are described in README.md.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { getTableColumns, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Database } from '../../db/client';
@@ -25,7 +27,7 @@ import {
 import { buildSearchText } from './search-index';
 
 export interface ImportOptions {
-  /** Folder holding `bonds/` and `trades/`. */
+  /** Folder holding `bonds/` and `trades/` (each file as `.csv.gz` or `.csv`). */
   dataDir: string;
   /** A small deterministic slice (G-secs, T-bills, some SDLs, HDFC bonds, a few of every other type). */
   slice?: boolean;
@@ -92,9 +94,33 @@ export const MATRIX_SPREADS_BP: Record<string, [number, number]> = {
 };
 export const MATRIX_SDL_SPREAD_BP = 35;
 
-function readCsv(file: string): Row[] {
-  const text = readFileSync(file, 'utf8');
-  return Papa.parse<Row>(text, { header: true, skipEmptyLines: true }).data;
+/**
+ * The data file for `name` (e.g. `bonds/bond_universe.csv`): the gzip copy `name.gz` when present (how
+ * the repository keeps its reference data), else the plain `name`. Throws naming both when neither exists.
+ */
+export function resolveDataFile(dataDir: string, name: string): string {
+  const plain = path.join(dataDir, name);
+  if (existsSync(`${plain}.gz`)) return `${plain}.gz`;
+  if (existsSync(plain)) return plain;
+  throw Object.assign(new Error(`ENOENT: no ${name}.gz or ${name} in ${dataDir} (BOND_DATA_DIR)`), { code: 'ENOENT' });
+}
+
+/** The whole text of a data file, gunzipped when it is `.gz` (for tests and benchmarks that slice the files). */
+export function readDataText(dataDir: string, name: string): string {
+  const file = resolveDataFile(dataDir, name);
+  const bytes = readFileSync(file);
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+/** Parses a CSV (header row) as it streams off the disk, through gunzip when the file is `.gz`. */
+async function readCsv(dataDir: string, name: string): Promise<Row[]> {
+  const file = resolveDataFile(dataDir, name);
+  const rows: Row[] = [];
+  const parser = Papa.parse<Row>(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: true });
+  parser.on('data', (row: Row) => rows.push(row));
+  const stages: NodeJS.ReadWriteStream[] = file.endsWith('.gz') ? [createGunzip(), parser] : [parser];
+  await pipeline(createReadStream(file), ...(stages as [NodeJS.ReadWriteStream]));
+  return rows;
 }
 const num = (v: string | undefined): number | null => {
   if (v === undefined || v.trim() === '') return null;
@@ -332,13 +358,11 @@ export async function importBonds(database: Database, options: ImportOptions): P
   const started = Date.now();
   const progress = options.onProgress ?? (() => {});
   const batchSize = options.batchSize ?? 500;
-  const bondsDir = path.join(options.dataDir, 'bonds');
-  const tradesDir = path.join(options.dataDir, 'trades');
   const rejections = new Rejections();
   const db = database.db;
 
   progress('reading files', 0, 1);
-  let universe = readCsv(path.join(bondsDir, 'bond_universe.csv'));
+  let universe = await readCsv(options.dataDir, 'bonds/bond_universe.csv');
   if (options.slice) universe = selectSlice(universe);
   const byIsin = new Map<string, FinstrumentInsert>();
   for (const r of universe) {
@@ -354,7 +378,7 @@ export async function importBonds(database: Database, options: ImportOptions): P
 
   // Issuers: the issuer list, plus any issuer key a bond needs that the list lacks.
   const issuerRows = new Map<string, typeof issuers.$inferInsert>();
-  for (const r of readCsv(path.join(bondsDir, 'issuers.csv'))) {
+  for (const r of await readCsv(options.dataDir, 'bonds/issuers.csv')) {
     const key = str(r.issuer_key);
     const name = str(r.issuer_name);
     if (!key || !name) {
@@ -403,7 +427,7 @@ export async function importBonds(database: Database, options: ImportOptions): P
       );
     }
   }
-  for (const r of readCsv(path.join(bondsDir, 'ratings_from_mf_portfolios.csv'))) {
+  for (const r of await readCsv(options.dataDir, 'bonds/ratings_from_mf_portfolios.csv')) {
     const isin = (r.isin ?? '').trim();
     if (!byIsin.has(isin)) {
       if (!options.slice) rejections.add('ratings_from_mf_portfolios.csv', isin, 'ISIN not in the universe');
@@ -449,7 +473,7 @@ export async function importBonds(database: Database, options: ImportOptions): P
     }
   };
 
-  const nse = readCsv(path.join(tradesDir, 'nse_cm_debt_segment_prices_2025-12-16_to_18.csv'));
+  const nse = await readCsv(options.dataDir, 'trades/nse_cm_debt_segment_prices_2025-12-16_to_18.csv');
   progress('pricing exchange closes', 0, nse.length);
   let n = 0;
   for (const r of nse) {
@@ -517,7 +541,7 @@ export async function importBonds(database: Database, options: ImportOptions): P
       addRef(isin, { date, clean: per100, yieldFraction: y, source: 'NSE_CM_CLOSE', priority: 1, detail: `NSE close ${date} (${detail})` });
   }
 
-  for (const r of readCsv(path.join(tradesDir, 'nse_corporate_bond_trades_one_day_2025-08.csv'))) {
+  for (const r of await readCsv(options.dataDir, 'trades/nse_corporate_bond_trades_one_day_2025-08.csv')) {
     const isin = (r.isin ?? '').trim();
     const f = byIsin.get(isin);
     if (!f) {
@@ -554,7 +578,7 @@ export async function importBonds(database: Database, options: ImportOptions): P
       });
   }
 
-  const mf = readCsv(path.join(tradesDir, 'mf_portfolio_debt_valuations_2024-01_to_2025-09.csv'));
+  const mf = await readCsv(options.dataDir, 'trades/mf_portfolio_debt_valuations_2024-01_to_2025-09.csv');
   const mfByIsinDate = new Map<string, number[]>();
   progress('reading fund valuations', 0, mf.length);
   for (const r of mf) {
