@@ -35,6 +35,27 @@ export interface ImportOptions {
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
+/**
+ * `onProgress` that writes log lines for a long import (the first start's): one when a phase begins, then
+ * at most one every `everyMs` within it, each with the rows done, the total and the time so far.
+ */
+export function logImportProgress(
+  log: { info: (obj: object, msg: string) => void },
+  everyMs = 2000,
+): NonNullable<ImportOptions['onProgress']> {
+  const started = Date.now();
+  let phase = '';
+  let last = 0;
+  return (next, done, total) => {
+    const now = Date.now();
+    if (next === 'done' || (next === phase && now - last < everyMs)) return;
+    phase = next;
+    last = now;
+    const counts = total > 1 ? ` ${done.toLocaleString('en-IN')}/${total.toLocaleString('en-IN')}` : '';
+    log.info({ phase: next, done, total, elapsedMs: now - started }, `importing the bond universe (first start only): ${next}${counts}`);
+  };
+}
+
 export interface ImportCounts {
   inserted: number;
   updated: number;

@@ -1,6 +1,6 @@
 /** The finstruments module's surface: service, routes, importer and start-up preparation. */
 import type { AppDeps } from '../../types';
-import { importBonds, type ImportSummary } from './importer';
+import { importBonds, logImportProgress, type ImportSummary } from './importer';
 import { createFinstrumentsRepository } from './finstruments.repository';
 import { createFinstrumentsService, type FinstrumentsService } from './finstruments.service';
 
@@ -21,6 +21,7 @@ export async function prepareFinstruments(deps: AppDeps, log: { info: (obj: obje
       const summary: ImportSummary = await importBonds(deps.database, {
         dataDir: deps.config.bondDataDir,
         slice: deps.config.bondImport === 'slice',
+        onProgress: logImportProgress(log),
       });
       log.info(
         { finstruments: summary.finstruments, trades: summary.trades, referencePrices: summary.referencePrices, ms: summary.durationMs },
