@@ -31,6 +31,7 @@ import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerIdempotency } from './plugins/idempotency';
 import { createPrincipalLoader } from './modules/auth/principal';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -176,6 +177,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerInputGuard(app);
   const routeInventory = registerAccessControl(app);
   app.decorate('routeInventory', routeInventory);
+  // Submit routes (`config.idempotent`) honour Idempotency-Key; a claim outlives the longest request.
+  registerIdempotency(app, { leaseMs: config.requestTimeoutMs + 5_000, waitMs: 2_000, pollMs: 50 });
 
   // Tier 3: modules.
   const auth = createAuthService(deps);

@@ -55,6 +55,11 @@ export const MARKET_MESSAGES = {
   quoteNotOpen: 'This quote is no longer open.',
   ownQuote: 'You cannot trade against your own quote.',
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
+  idempotencyKeyInvalid: 'Idempotency-Key should be 1–100 letters, digits, dots, colons, dashes or underscores.',
+  idempotencyInFlight: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
+  idempotencyAnswerLost:
+    'The request with this Idempotency-Key was carried out, but its answer was not kept. Look the result up instead of retrying.',
+  idempotencyTakenOver: 'This request ran past its time and a retry with the same Idempotency-Key took over; it changed nothing.',
   priceMin: 'Price should be at least 1',
   wholeUnits: 'Should be a whole number of units.',
   validity: `Validity should be between 1 and ${QUOTE_VALIDITY_MAX_MINUTES} minutes.`,

@@ -619,7 +619,7 @@ export const deals = pgTable(
   (t) => [index('deals_buyer_idx').on(t.buyerClientId, t.createdAt), index('deals_seller_idx').on(t.sellerClientId, t.createdAt)],
 );
 
-/** Stripe-style idempotency: the first response to a key is stored and replayed (RELIABILITY #41). */
+/** Stripe-style idempotency claims: the first response to a key is stored and replayed (RELIABILITY #41; plugins/idempotency.ts). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -629,10 +629,18 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     route: text('route').notNull(),
     requestHash: text('request_hash').notNull(),
-    statusCode: integer('status_code').notNull(),
-    response: jsonb('response').notNull(),
+    /** pending (the first request runs) → applied (its business transaction committed) → done (answer stored). */
+    state: text('state').notNull().default('done'),
+    /** The fencing token of the request holding a pending claim (a takeover after the lease changes it). */
+    owner: text('owner'),
+    /** A pending claim older than this was left by a crashed node and may be taken over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
+  // The state CHECK lives in migration 0011.
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 

@@ -128,7 +128,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
     r.post(
       '/api/chatter/invite-users',
       {
-        config: { policy: WRITE },
+        config: { policy: WRITE, idempotent: true },
         schema: {
           tags,
           summary: 'Invite users to a group, trading group or broadcast channel',
@@ -156,7 +156,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
     r.post(
       '/api/chat/channels/',
       {
-        config: { policy: WRITE },
+        config: { policy: WRITE, idempotent: true },
         schema: {
           tags,
           summary: 'Create a channel (isDistinct direct: the existing one comes back with 200)',
@@ -194,7 +194,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
     r.post(
       '/api/chat/channels/:url/messages/',
       {
-        config: { policy: WRITE },
+        config: { policy: WRITE, idempotent: true },
         schema: {
           tags,
           summary: 'Send a user message; the same reqId again returns the stored message (200)',
@@ -211,7 +211,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
     r.patch(
       '/api/chat/channels/:url/messages/:messageId/',
       {
-        config: { policy: WRITE },
+        config: { policy: WRITE, idempotent: true },
         schema: {
           tags,
           summary: 'Edit an own message (previous versions kept)',
@@ -226,7 +226,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
     r.delete(
       '/api/chat/channels/:url/messages/:messageId/',
       {
-        config: { policy: WRITE },
+        config: { policy: WRITE, idempotent: true },
         schema: {
           tags,
           summary: 'Delete an own message (kept for the compliance export)',
@@ -272,7 +272,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
       r.post(
         `/api/chat/channels/:url/${action}/`,
         {
-          config: { policy: WRITE },
+          config: { policy: WRITE, idempotent: true },
           schema: {
             tags,
             summary,
@@ -290,7 +290,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
     r.post(
       '/api/chat/channels/:url/operators/',
       {
-        config: { policy: WRITE },
+        config: { policy: WRITE, idempotent: true },
         schema: {
           tags,
           summary: 'Add or remove operators (operators only)',
@@ -304,7 +304,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
     r.post(
       '/api/chat/channels/:url/ban/',
       {
-        config: { policy: WRITE },
+        config: { policy: WRITE, idempotent: true },
         schema: {
           tags,
           summary: 'Ban a member (operators only): removed at once, cannot come back',
@@ -385,7 +385,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
       upload.withTypeProvider<ZodTypeProvider>().post(
         '/api/chat/channels/:url/files/',
         {
-          config: { policy: WRITE },
+          config: { policy: WRITE, idempotent: true },
           bodyLimit: CHAT_LIMITS.fileMaxBytes + 1024,
           schema: {
             tags,

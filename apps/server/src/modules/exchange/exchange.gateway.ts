@@ -1,7 +1,7 @@
 /**
  * `ExchangeGateway`: Dart's side of an exchange RFQ venue (NSE RFQ settling at NSCCL, BSE RFQ at ICCL).
  * The market service calls it before it stores an exchange RFQ, a response or a counter (a refusal
- * stores nothing), and after a deal on an exchange RFQ to report the trade; settlement status is polled.
+ * stores nothing; a store that fails afterwards cancels it again), and after a deal on an exchange RFQ to report the trade; settlement status is polled.
  * `SimulatedExchange` is the local stand-in; a real exchange connection implements the same interface.
  */
 export type ExchangeName = 'NSE' | 'BSE';
@@ -53,6 +53,11 @@ export interface ExchangeGateway {
   publishRfq(rfq: RfqSubmission): Promise<{ ref: string }>;
   /** A quote in response to an RFQ, or a counter in its negotiation; returns the venue's number. */
   respond(response: RfqResponseSubmission): Promise<{ ref: string }>;
+  /**
+   * Undoes an RFQ (publishRfq's ref: cancelled) or a response/counter (respond's ref: withdrawn) that
+   * Dart could not store after the venue accepted it (compensation). Unknown refs are a no-op.
+   */
+  cancel(request: { exchange: ExchangeName; ref: string }): Promise<void>;
   /** Reports an accepted RFQ deal; returns the venue's trade number. */
   reportDeal(report: DealReport): Promise<{ tradeId: string }>;
   /** Settlement status of a reported trade at the clearing corporation (NSCCL / ICCL). */

@@ -27,6 +27,7 @@ export class SimulatedExchange implements ExchangeGateway {
   readonly name = 'SimulatedExchange (NSE RFQ / BSE RFQ simulator)';
   private readonly rfqs = new Map<string, VenueRfq>();
   private readonly trades = new Map<string, DealReport & { tradeId: string; reportedAt: number }>();
+  private readonly cancelled = new Set<string>();
   private sequence = 0;
   private readonly random: () => number;
   private readonly now: () => number;
@@ -70,6 +71,22 @@ export class SimulatedExchange implements ExchangeGateway {
     return { ref };
   }
 
+  async cancel(request: { exchange: ExchangeName; ref: string }): Promise<void> {
+    await this.venue(request.exchange, 'the cancellation');
+    if (this.rfqs.delete(request.ref)) {
+      this.cancelled.add(request.ref);
+      return;
+    }
+    for (const rfq of this.rfqs.values()) {
+      const at = rfq.responses.findIndex((r) => r.ref === request.ref);
+      if (at >= 0) {
+        rfq.responses.splice(at, 1);
+        this.cancelled.add(request.ref);
+        return;
+      }
+    }
+  }
+
   async reportDeal(report: DealReport): Promise<{ tradeId: string }> {
     await this.venue(report.exchange, 'the deal report');
     const tradeId = this.number(report.exchange, 'TRD');
@@ -88,6 +105,14 @@ export class SimulatedExchange implements ExchangeGateway {
   /** What the venue holds (tests and the participants' view). */
   rfq(ref: string): Readonly<VenueRfq> | undefined {
     return this.rfqs.get(ref);
+  }
+  /** Every live RFQ on the venue (cancelled ones are gone). */
+  liveRfqs(): ReadonlyArray<Readonly<VenueRfq>> {
+    return [...this.rfqs.values()];
+  }
+  /** Refs cancelled or withdrawn by Dart (compensations). */
+  cancelledRefs(): readonly string[] {
+    return [...this.cancelled];
   }
   trade(tradeId: string) {
     return this.trades.get(tradeId);

@@ -119,7 +119,7 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
           },
           AUDIT,
         );
-        return quote.body.id;
+        return quote.id;
       } catch {
         // Not priceable, or the venue refused (injected failure): try another bond.
       }
@@ -181,7 +181,7 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
           },
           AUDIT,
         );
-        answered.push(response.body.id);
+        answered.push(response.id);
       } catch {
         // The RFQ closed meanwhile, or the venue refused: next tick.
       }

@@ -1,18 +1,7 @@
 /** SQL of the market module: quotes, clusters, negotiations, deals, idempotency keys. */
 import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNull, lte, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  clients,
-  clusters,
-  deals,
-  finstruments,
-  idempotencyKeys,
-  negotiations,
-  quotes,
-  userAccountPermissions,
-  userAccounts,
-  users,
-} from '../../db/schema';
+import { clients, clusters, deals, finstruments, negotiations, quotes, userAccountPermissions, userAccounts, users } from '../../db/schema';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type ClusterRow = typeof clusters.$inferSelect;
@@ -521,17 +510,6 @@ export function createMarketRepository(db: DbOrTx) {
     },
 
     /* idempotency */
-    async findIdempotent(userId: string, key: string) {
-      const [row] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-        .limit(1);
-      return row;
-    },
-    async storeIdempotent(values: typeof idempotencyKeys.$inferInsert) {
-      await db.insert(idempotencyKeys).values(values);
-    },
   };
 }
 export type MarketRepository = ReturnType<typeof createMarketRepository>;

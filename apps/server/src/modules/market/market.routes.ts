@@ -20,7 +20,6 @@ import {
   QuoteUploadResultSchema,
   QuoteUploadTemplateQuerySchema,
   type QuoteUploadError,
-  IDEMPOTENCY_KEY_HEADER,
   MarketQuerySchema,
   NegotiationListQuerySchema,
   NegotiationListSchema,
@@ -62,15 +61,6 @@ const UPLOAD_BODY_TYPES = [
 const IdParams = z.strictObject({ id: z.uuid({ error: 'Not found.' }) });
 const CloseManyResponse = z.object({ closed: z.array(QuoteSchema) });
 
-function idempotencyOf(request: FastifyRequest) {
-  const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (raw === undefined) return undefined;
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key || key.length > 100 || !/^[\w.:-]+$/.test(key))
-    throw fieldError('Idempotency-Key', 'Idempotency-Key should be 1–100 letters, digits, dots, colons, dashes or underscores.');
-  return { key, route: request.routeOptions.url ?? '', body: request.body };
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** The market service (jobs such as the expiry sweep are driven through it in tests). */
@@ -83,15 +73,12 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['market'];
 
-  const create = async (request: FastifyRequest, reply: FastifyReply, body: z.output<typeof QuoteAddSchema>) => {
-    const result = await market.createQuote(request.principal!, body, request.audit(), idempotencyOf(request));
-    if (result.replayed) void reply.header('idempotency-replayed', 'true');
-    return reply.status(result.status).send(result.body);
-  };
+  const create = async (request: FastifyRequest, reply: FastifyReply, body: z.output<typeof QuoteAddSchema>) =>
+    reply.status(201).send(await market.createQuote(request.principal!, body, request.audit()));
   r.post(
     '/api/trade/eoi/',
     {
-      config: { policy: TRADE },
+      config: { policy: TRADE, idempotent: true },
       schema: {
         tags,
         summary: 'Create a quote (EOI); header Idempotency-Key makes retries safe',
@@ -104,7 +91,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
   r.post(
     '/api/eoi/add/',
     {
-      config: { policy: TRADE },
+      config: { policy: TRADE, idempotent: true },
       schema: {
         tags,
         summary: 'Create a quote, or respond to one (respond_to) by price or yield',
@@ -190,7 +177,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
   r.put(
     '/api/trade/d/eoi/:id/close/',
     {
-      config: { policy: TRADE },
+      config: { policy: TRADE, idempotent: true },
       schema: { tags, summary: 'Close one own quote', params: IdParams, response: { 200: QuoteSchema } },
     },
     async (request) => (await market.closeQuotes(request.principal!, [request.params.id], 'closed', request.audit()))[0]!,
@@ -198,7 +185,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
   r.put(
     '/api/trade/d/eoi/close/',
     {
-      config: { policy: TRADE },
+      config: { policy: TRADE, idempotent: true },
       schema: { tags, summary: 'Close several own quotes (all or none)', body: QuoteCloseManySchema, response: { 200: CloseManyResponse } },
     },
     async (request) => ({ closed: await market.closeQuotes(request.principal!, request.body.ids, 'closed', request.audit()) }),
@@ -206,7 +193,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
   r.post(
     '/api/eoi/expire/:id/',
     {
-      config: { policy: TRADE },
+      config: { policy: TRADE, idempotent: true },
       schema: { tags, summary: 'Expire one own quote now', params: IdParams, response: { 200: QuoteSchema } },
     },
     async (request) => (await market.closeQuotes(request.principal!, [request.params.id], 'expired', request.audit()))[0]!,
@@ -214,7 +201,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
   r.put(
     '/api/eoi/update/:id/',
     {
-      config: { policy: TRADE },
+      config: { policy: TRADE, idempotent: true },
       schema: {
         tags,
         summary: 'Update an own open quote (quantum, price/yield, validity)',
@@ -279,7 +266,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/eoi/upload/',
       {
-        config: { policy: TRADE },
+        config: { policy: TRADE, idempotent: true },
         bodyLimit: QUOTE_UPLOAD_MAX_BYTES,
         schema: {
           tags,
@@ -307,7 +294,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
   r.post(
     '/api/eoi/add-negotiation/',
     {
-      config: { policy: TRADE },
+      config: { policy: TRADE, idempotent: true },
       schema: {
         tags,
         summary: 'Counter, accept or reject in a negotiation on a quote',
@@ -368,7 +355,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
   r.put(
     '/api/trade/cluster/:id/',
     {
-      config: { policy: TRADE },
+      config: { policy: TRADE, idempotent: true },
       schema: {
         tags,
         summary: 'Update a cluster (close it)',
@@ -382,7 +369,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
   r.post(
     '/api/cluster/:id/accept/',
     {
-      config: { policy: TRADE },
+      config: { policy: TRADE, idempotent: true },
       schema: {
         tags,
         summary: 'Accept a cluster leg (lsId = own quote id); both legs accepted → deal',

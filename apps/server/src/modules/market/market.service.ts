@@ -4,7 +4,6 @@
  * and outbox events; events are published after commit. Prices/yields/considerations come from the
  * finstruments service (bond-math); nothing is priced here.
  */
-import { createHash } from 'node:crypto';
 import {
   anonymousParticipant,
   canOverridePrice,
@@ -49,6 +48,7 @@ import type { BusMessage } from '../../lib/bus';
 import { AppError, fieldError } from '../../lib/errors';
 import { appendEvent, publishAll, type DomainEvent } from '../../lib/events';
 import type { QuotaCharge } from '../../lib/quotas';
+import { fenceIdempotency } from '../../plugins/idempotency';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
 import type { FinstrumentsService } from '../finstruments';
@@ -96,12 +96,6 @@ export class UploadRowsError extends Error {
   }
 }
 
-export interface IdempotencyInput {
-  key: string;
-  route: string;
-  body: unknown;
-}
-
 export interface MarketOptions {
   /** The exchange RFQ venue (SimulatedExchange by default); without it `send_to_rfq` is refused. */
   exchange?: ExchangeGateway;
@@ -123,6 +117,36 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       if (error instanceof ExchangeUnavailableError) throw new AppError('SERVICE_UNAVAILABLE', EXCHANGE_MESSAGES.unavailable);
       throw error;
     }
+  }
+  /**
+   * Undoes what the venue accepted for a request that then failed to store (a refused transaction, a
+   * lost idempotency claim): the RFQ is cancelled / the response withdrawn. A venue that does not answer
+   * three times is named in the audit trail (`exchange.cancel_failed`) for operations to clear by hand.
+   */
+  async function compensateAtExchange(exchange: ExchangeName, ref: string, reason: unknown): Promise<void> {
+    let last: unknown;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await gateway!.cancel({ exchange, ref });
+        return;
+      } catch (error) {
+        last = error;
+      }
+    }
+    await database.db
+      .transaction((tx) =>
+        writeAudit(
+          tx,
+          { actorEmail: 'system:exchange' },
+          {
+            action: 'exchange.cancel_failed',
+            entity: 'exchange_ref',
+            entityId: ref,
+            after: { exchange, reason: String((reason as Error)?.message ?? reason), error: String((last as Error)?.message ?? last) },
+          },
+        ),
+      )
+      .catch(() => undefined);
   }
   const rfqExchangesOf = async (clientId: string) => (await repo.clientRfqExchanges([clientId])).get(clientId) ?? [];
   /** An exchange RFQ is visible only to firms enabled for RFQs on its exchange (and its own firm). */
@@ -178,6 +202,8 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     let messages: BusMessage[] = [];
     const result = await database.db.transaction(async (tx) => {
       const value = await fn(tx, (event) => pending.push(event));
+      // Under an Idempotency-Key: the key is marked applied in this transaction (never run twice).
+      await fenceIdempotency(tx);
       messages = [];
       for (const event of pending) messages.push(await appendEvent(tx, event));
       return value;
@@ -571,25 +597,12 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     return current;
   }
 
-  async function createQuote(
-    p: Principal,
-    input: QuoteAdd,
-    audit: AuditContext,
-    idempotency?: IdempotencyInput,
-  ): Promise<{ status: number; body: Quote; replayed: boolean }> {
-    const requestHash = idempotency
-      ? createHash('sha256')
-          .update(JSON.stringify(idempotency.body ?? null))
-          .digest('hex')
-      : '';
-    if (idempotency) {
-      const stored = await repo.findIdempotent(p.userId, idempotency.key);
-      if (stored) {
-        if (stored.requestHash !== requestHash || stored.route !== idempotency.route)
-          throw new AppError('CONFLICT', MARKET_MESSAGES.idempotencyMismatch);
-        return { status: stored.statusCode, body: stored.response as Quote, replayed: true };
-      }
-    }
+  /**
+   * Creates a quote, a private run, an exchange RFQ (`send_to_rfq`) or a response (`respond_to`).
+   * Everything that can refuse the request is checked before the venue hears of an RFQ or response;
+   * if the store still fails after the venue accepted, the venue call is undone (compensateAtExchange).
+   */
+  async function createQuote(p: Principal, input: QuoteAdd, audit: AuditContext): Promise<Quote> {
     assertTradingOpen();
     if (input.user_account_id && input.user_account_id !== p.userAccountId)
       throw new AppError('FORBIDDEN', 'You can only quote for your own account.');
@@ -612,6 +625,12 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     if (counterparties.some((id) => !known.has(id))) throw fieldError('counterparties', 'Unknown counterparty.');
     const bond = await repo.bond(finstrumentId);
     if (!bond) throw fieldError('finstrument_id', 'Bond not found.');
+    if (input.replaces) {
+      // Checked again, locked, in the transaction; checked here so a doomed RFQ never reaches the venue.
+      const old = await repo.findQuote(input.replaces);
+      if (!old || old.clientId !== p.clientId) throw fieldError('replaces', 'Quote to replace not found.');
+      if (old.status !== 'open') throw fieldError('replaces', MARKET_MESSAGES.quoteNotOpen);
+    }
 
     // Exchange RFQs (send_to_rfq) and responses to them go through the ExchangeGateway before they are stored.
     let exchange: ExchangeName | null = null;
@@ -679,6 +698,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     ];
     await deps.quotas.check(database.db, quotaCharges);
     let exchangeRef: string | null = null;
+    const venueExchange = exchange;
     if (exchange) {
       const venue = exchange;
       const submitted = target?.exchange
@@ -704,7 +724,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     }
 
     try {
-      const body = await change(async (tx, emit) => {
+      return await change(async (tx, emit) => {
         const r = createMarketRepository(tx);
         await deps.quotas.charge(tx, quotaCharges);
         await r.lockBook(finstrumentId);
@@ -769,26 +789,10 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         await match(tx, inserted, audit, emit);
         const view = await viewOf(tx, inserted.id);
         await announce(tx, emit, view, 'created');
-        const result = quoteView(view, p);
-        if (idempotency)
-          await r.storeIdempotent({
-            userId: p.userId,
-            key: idempotency.key,
-            route: idempotency.route,
-            requestHash,
-            statusCode: 201,
-            response: result,
-          });
-        return result;
+        return quoteView(view, p);
       });
-      return { status: 201, body, replayed: false };
     } catch (error) {
-      // Two requests with one key raced: the loser replays the winner's stored answer.
-      if (idempotency && (error as { code?: string }).code === '23505') {
-        const stored = await repo.findIdempotent(p.userId, idempotency.key);
-        if (stored && stored.requestHash === requestHash)
-          return { status: stored.statusCode, body: stored.response as Quote, replayed: true };
-      }
+      if (venueExchange && exchangeRef) await compensateAtExchange(venueExchange, exchangeRef, error);
       throw error;
     }
   }
@@ -1209,10 +1213,23 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
               settlement: quote.settlementDate,
             })
           : null;
-      // A counter on an exchange RFQ goes to the venue first (a refusal stores nothing).
+      // A counter on an exchange RFQ goes to the venue first (a refusal stores nothing); what the
+      // transaction would refuse is checked before, and a store that still fails withdraws the counter.
+      let venueRef: { exchange: ExchangeName; ref: string } | null = null;
       if (counter && quote.exchange) {
+        if (quote.status !== 'open') throw new AppError('CONFLICT', MARKET_MESSAGES.quoteNotOpen);
+        if (input.negotiation_id) {
+          const current = await repo.findNegotiation(input.negotiation_id);
+          if (
+            !current ||
+            current.quoteId !== quote.id ||
+            (current.quoterClientId !== p.clientId && current.responderClientId !== p.clientId)
+          )
+            throw new AppError('NOT_FOUND', 'Negotiation not found.');
+          if (current.status !== 'open') throw new AppError('CONFLICT', 'This negotiation has ended.');
+        } else if (quote.clientId === p.clientId) throw new AppError('BAD_REQUEST', MARKET_MESSAGES.ownQuote);
         const venue = quote.exchange as ExchangeName;
-        await atExchange((g) =>
+        const answered = await atExchange((g) =>
           g.respond({
             exchange: venue,
             rfqRef: quote.exchangeRef ?? '',
@@ -1221,6 +1238,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
             quantum: input.quantum ?? quote.remainingQuantum,
           }),
         );
+        venueRef = { exchange: venue, ref: answered.ref };
       }
       // An acceptance is priced up front; the transaction then checks nothing changed meanwhile.
       let acceptance: { length: number; quantum: number; consideration: Awaited<ReturnType<typeof priceQuote>>['consideration'] } | null =
@@ -1348,6 +1366,9 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         for (const clientId of new Set([saved.quoterClientId, saved.responderClientId]))
           emit({ topic: MARKET_TOPICS.rfqNegotiation, clientId, payload });
         return { saved, deal };
+      }).catch(async (error: unknown) => {
+        if (venueRef) await compensateAtExchange(venueRef.exchange, venueRef.ref, error);
+        throw error;
       });
       return negotiationView(result.saved, quote, await dealView(result.deal ?? undefined, p), p);
     },

@@ -82,7 +82,7 @@ export function registerSystemRoutes(app: FastifyInstance): void {
   r.post(
     '/api/support/requests/',
     {
-      config: { policy: { kind: 'authenticated' }, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { policy: { kind: 'authenticated' }, idempotent: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['support'],
         summary: 'Raise a support request (402 Request Upgrade, contact, report issue)',

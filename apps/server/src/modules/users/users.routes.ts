@@ -60,7 +60,7 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService): 
   r.post(
     '/api/client/invites/',
     {
-      config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'], write: true } },
+      config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'], write: true }, idempotent: true },
       schema: {
         tags: ['users'],
         summary: "Invite a user to the caller's client",
