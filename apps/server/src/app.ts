@@ -21,7 +21,7 @@ import { openPglite, openPostgres, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
 import { createFileScanner, scanningFileStore } from './lib/file-scanner';
-import { createLocalFileStore } from './lib/file-store';
+import { createFileStore } from './lib/file-store';
 import { electLeader } from './lib/leader';
 import { createQuotas } from './lib/quotas';
 import { createSloMonitor } from './lib/slo';
@@ -109,7 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     principals: createPrincipalLoader(database, () => now().getTime()),
     quotas: createQuotas(config.dailyQuotas, now),
     slo: createSloMonitor({ ...config.slo, logger, now: () => now().getTime() }),
-    files: scanningFileStore(createLocalFileStore(path.join(config.dataDir, 'files')), scanner, (signature) =>
+    // PostgreSQL: the file_blobs table, so every node serves every file; the embedded database: DATA_DIR/files.
+    files: scanningFileStore(createFileStore(database, path.join(config.dataDir, 'files')), scanner, (signature) =>
       app.log.warn({ signature, engine: scanner.engine }, 'upload refused by the virus scan'),
     ),
     now,

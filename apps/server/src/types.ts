@@ -19,7 +19,7 @@ export interface AppDeps {
   sms: SmsSender;
   tokens: TokenSigner;
   principals: PrincipalLoader;
-  /** Uploaded bytes (chat files); local disk under DATA_DIR/files by default. */
+  /** Uploaded bytes (chat files): the file_blobs table on PostgreSQL, DATA_DIR/files on the embedded database. */
   files: FileStore;
   /** Daily business quotas (lib/quotas.ts). */
   quotas: Quotas;

@@ -4,7 +4,10 @@
  * REDIS_URL are set.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -128,12 +131,25 @@ export interface RedisCluster {
   close(): Promise<void>;
 }
 
+export interface ClusterOptions {
+  /**
+   * Gives every node a DATA_DIR of its own (a fresh temporary folder, removed on close), as separate
+   * machines have: anything a node keeps on its own disk is then invisible to the others. Without it
+   * all nodes share one DATA_DIR, which hides such state.
+   */
+  perNodeDataDir?: boolean;
+}
+
 /**
  * `count` app nodes listening on loopback, on one fresh PostgreSQL database and the Redis bus
  * (DATABASE_URL and REDIS_URL must be set). Started one after the other, so later nodes find the
  * schema migrated and the demo seed in place.
  */
-export async function startRedisCluster(count: number, env: Record<string, string> = {}): Promise<RedisCluster> {
+export async function startRedisCluster(
+  count: number,
+  env: Record<string, string> = {},
+  options: ClusterOptions = {},
+): Promise<RedisCluster> {
   const scratch = await createPostgresDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -148,8 +164,10 @@ export async function startRedisCluster(count: number, env: Record<string, strin
   });
   const nodes: FastifyInstance[] = [];
   const origins: string[] = [];
+  const dataDirs: string[] = [];
   for (let i = 0; i < count; i++) {
-    const app = await buildApp({ config });
+    if (options.perNodeDataDir) dataDirs.push(await mkdtemp(path.join(tmpdir(), `dart-node${i}-`)));
+    const app = await buildApp({ config: options.perNodeDataDir ? { ...config, dataDir: dataDirs[i]! } : config });
     await app.listen({ port: 0, host: '127.0.0.1' });
     nodes.push(app);
     origins.push(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
@@ -161,6 +179,7 @@ export async function startRedisCluster(count: number, env: Record<string, strin
     close: async () => {
       for (const app of nodes) await app.close();
       await scratch.drop();
+      for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,8 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -855,4 +857,24 @@ export const usageQuotas = pgTable(
     used: integer('used').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.scope, t.subjectId, t.action, t.day] })],
+);
+
+/** PostgreSQL bytea as a Buffer (node-postgres returns Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The bytes of uploaded files on PostgreSQL (lib/file-store.ts `createPostgresFileStore`), so every node
+ * serves every file: one row per distinct content, keyed by its SHA-256 (chat_files.storage_key).
+ * Written before the row that names it; never updated. Migration 0010 also stores `bytes` uncompressed
+ * out of line (STORAGE EXTERNAL), so slice reads touch only their own chunks.
+ */
+export const fileBlobs = pgTable(
+  'file_blobs',
+  {
+    sha256: text('sha256').primaryKey(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('file_blobs_size_check', sql`${t.size} = octet_length(${t.bytes})`)],
 );

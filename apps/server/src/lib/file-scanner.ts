@@ -109,6 +109,7 @@ export function createFileScanner(clamdAddress: string | undefined): FileScanner
  */
 export function scanningFileStore(store: FileStore, scanner: FileScanner, onInfected?: (signature: string) => void): FileStore {
   return {
+    kind: store.kind,
     async put(bytes) {
       const verdict = await scanner.scan(bytes);
       if (!verdict.clean) {
