@@ -1,7 +1,7 @@
 /**
  * The anti-virus hook on stored uploads (RELIABILITY #30), through the chat file route on every
- * driver: the EICAR test file is refused with a field error and nothing is stored (no file row, no
- * message, no position used); a configured ClamAV daemon that cannot be reached refuses uploads with
+ * driver: the EICAR test file is refused with a field error and nothing is stored (no bytes, no file
+ * row, no message, no position used); a configured ClamAV daemon that cannot be reached refuses uploads with
  * 503 (fail closed) and stores nothing either.
  */
 import { createServer } from 'node:net';
@@ -52,9 +52,11 @@ describe.each(DRIVERS)('upload virus scan (%s)', (driver) => {
     });
   const stored = async (app: TestApp, url: string) => {
     const files = await app.app.deps.database.db.execute(sql`SELECT count(*)::int AS n FROM chat_files`);
+    // The bytes' own table (PostgreSQL's FileStore; always empty on the embedded database, which keeps a folder).
+    const blobs = await app.app.deps.database.db.execute(sql`SELECT count(*)::int AS n FROM file_blobs`);
     const channel = await app.app.deps.database.db.execute(sql`SELECT last_position FROM chat_channels WHERE url = ${url}`);
     const rows = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as Array<Record<string, number>>;
-    return { files: Number(rows(files)[0]!.n), position: Number(rows(channel)[0]!.last_position) };
+    return { files: Number(rows(files)[0]!.n), blobs: Number(rows(blobs)[0]!.n), position: Number(rows(channel)[0]!.last_position) };
   };
 
   it('refuses the EICAR test file with a field error and stores nothing; a clean file goes through', async () => {
@@ -71,6 +73,11 @@ describe.each(DRIVERS)('upload virus scan (%s)', (driver) => {
     const clean = await upload(t, a, channel.url, Buffer.from('Axes: 7.18% GS 2034 bid 5 cr\n'), 'axes.txt');
     expect(clean.statusCode, clean.body).toBe(201);
     expect(json<ChatMessage>(clean)).toMatchObject({ messageType: 'file', position: before.position + 1 });
+    expect(await stored(t, channel.url)).toEqual({
+      files: before.files + 1,
+      blobs: before.blobs + (driver === 'postgres' ? 1 : 0),
+      position: before.position + 1,
+    });
   });
 
   it('fails closed when the configured ClamAV daemon cannot be reached', async () => {
