@@ -88,7 +88,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
-    // Duplicate JSON keys and prototype pollution keys are rejected (RELIABILITY #21, #25).
+    // Prototype-pollution keys are refused here and, with duplicate JSON keys, by the strict JSON
+    // body parser the input guard installs (plugins/input-guard.ts; RELIABILITY #21, #25).
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   }) as unknown as FastifyInstance;
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Tier 2: app plugins.
   registerErrorHandling(app);
+  // Strict JSON bodies, and no NUL or lone surrogate in any parameter, query, body or header.
   registerInputGuard(app);
   const routeInventory = registerAccessControl(app);
   app.decorate('routeInventory', routeInventory);

@@ -16,6 +16,7 @@
  * camelCase (channel and message fields, the creation payload), which keep the spec's spelling.
  */
 import { z } from 'zod';
+import { findBadText } from './text';
 
 export const CHAT_PATH = '/ws/chat/';
 export const CHAT_PROTOCOL_VERSION = 1;
@@ -356,7 +357,7 @@ export const ChatCursorSchema = z.union([
 ]);
 export type ChatCursor = z.infer<typeof ChatCursorSchema>;
 
-export const ChatClientMessageSchema = z.discriminatedUnion('type', [
+const chatClientFrames = z.discriminatedUnion('type', [
   /** First message. `cursors`: channel url → what the client holds of it (resume). */
   z.strictObject({
     type: z.literal('auth'),
@@ -370,6 +371,14 @@ export const ChatClientMessageSchema = z.discriminatedUnion('type', [
   /** Clients send at most one per channel per `markDeliveredThrottleMs`; the server enforces it too. */
   z.strictObject({ type: z.literal('delivered'), channel_url: channelUrl, position: z.number().int().min(0) }),
 ]);
+/**
+ * The socket has no HTTP input guard: NUL or a lone surrogate anywhere in a frame (a value or a key) is
+ * refused here, with the HTTP guard's messages, before it can reach a text or jsonb column.
+ */
+export const ChatClientMessageSchema = chatClientFrames.superRefine((frame, ctx) => {
+  const bad = findBadText(frame);
+  if (bad) ctx.addIssue({ code: 'custom', path: bad.path === 'non_field_errors' ? [] : bad.path.split('.'), message: bad.message });
+});
 export type ChatClientMessage = z.input<typeof ChatClientMessageSchema>;
 
 export const CHANNEL_EVENTS = [

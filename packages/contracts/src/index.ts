@@ -68,6 +68,8 @@ export {
 } from './validation';
 export { ERROR_CODES, ErrorBodySchema, INTERNAL_ERROR_MESSAGE, firstErrorMessage } from './errors';
 export type { ErrorCode, ErrorBody } from './errors';
+export { TEXT_MESSAGES, isWellFormedText, badTextMessage, findBadText } from './text';
+export type { BadText } from './text';
 export {
   PRODUCT_NAME_DEFAULT,
   RETRYABLE_STATUSES,

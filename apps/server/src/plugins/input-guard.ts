@@ -1,38 +1,64 @@
 /**
- * PostgreSQL text and jsonb cannot hold the NUL character: a string with one would fail deep in a
- * query as a 500. Every JSON body, query and path parameter is checked once, before validation, and
- * a NUL anywhere is a 400 naming the field (RELIABILITY #21, #39). Raw uploads (Buffers) are bytes,
- * not text, and are checked by their own parsers.
+ * The global input guard (RELIABILITY #21, #25, #39), checked once for every route before validation:
+ *
+ * - JSON bodies are parsed strictly (lib/strict-json): a key twice in one object, or a
+ *   prototype-pollution key, is a 400 naming the key. An empty JSON body is no body.
+ * - No body, an empty body and a JSON `null` body are all "no body" (`undefined`): a route whose body
+ *   is optional accepts each of them, and a route whose body is required refuses each with its
+ *   validation 400 (sign-out and the cookie refresh must work from a bare POST).
+ * - PostgreSQL text and jsonb cannot hold the NUL character, and jsonb refuses a lone UTF-16
+ *   surrogate: every string value and object key of the path parameters, query, JSON body and headers
+ *   is checked, and either is a 400 naming the field (a bad key names its parent object). Raw uploads
+ *   (Buffers) are bytes, not text, and are checked by their own parsers.
+ *
+ * Because this runs before any handler, a refused request reaches no venue, writes nothing and
+ * publishes nothing.
  */
+import { findBadText, type BadText } from '@dart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
+import { JsonKeyError, parseStrictJson } from '../lib/strict-json';
 
-export const NUL_MESSAGE = 'Text cannot contain the NUL character.';
-const MAX_DEPTH = 64;
+/** JSON whitespace only (or nothing): the body is absent. */
+const BLANK = /^[ \t\r\n]*$/;
 
-/** The dotted path of the first string (key or value) holding a NUL, or null. */
-export function findNul(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'non_field_errors' : null;
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || Buffer.isBuffer(value)) return null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNul(item, path ? `${path}.${index}` : String(index), depth + 1);
-      if (found) return found;
-    }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const here = path ? `${path}.${key.replaceAll('\u0000', '')}` : key.replaceAll('\u0000', '');
-    if (key.includes('\u0000')) return here || 'non_field_errors';
-    const found = findNul(item, here, depth + 1);
-    if (found) return found;
+/** The first bad string of a request's headers; a header is named by its (lower-case) name. */
+export function findBadHeader(headers: Record<string, string | string[] | undefined>): BadText | null {
+  for (const [name, value] of Object.entries(headers)) {
+    const badName = findBadText(name);
+    if (badName) return { path: 'headers', message: badName.message };
+    const found = findBadText(value);
+    if (found) return { path: name, message: found.message };
   }
   return null;
 }
 
 export function registerInputGuard(app: FastifyInstance): void {
+  // Replaces Fastify's JSON parser; the server's bodyLimit still applies (parseAs: 'string').
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (BLANK.test(text)) return done(null, undefined);
+    try {
+      done(null, parseStrictJson(text));
+    } catch (error) {
+      if (error instanceof JsonKeyError)
+        done(new AppError('VALIDATION_FAILED', error.message, { [error.path]: [error.message] }), undefined);
+      else
+        done(
+          Object.assign(new Error("Body is not valid JSON but content-type is set to 'application/json'"), { statusCode: 400 }),
+          undefined,
+        );
+    }
+  });
+
   app.addHook('preValidation', async (request) => {
-    const field = findNul(request.params) ?? findNul(request.query) ?? findNul(request.body);
-    if (field) throw new AppError('VALIDATION_FAILED', NUL_MESSAGE, { [field]: [NUL_MESSAGE] });
+    if (request.body === null) request.body = undefined;
+    const bad =
+      findBadText(request.params) ??
+      findBadText(request.query) ??
+      findBadText(request.body) ??
+      findBadHeader(request.headers as Record<string, string | string[] | undefined>);
+    if (bad) throw new AppError('VALIDATION_FAILED', bad.message, { [bad.path]: [bad.message] });
   });
 }

@@ -26,6 +26,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../lib/errors';
+import { safeParseJsonFrame } from '../../lib/strict-json';
 import type { ChatActor } from './chat.repository';
 import {
   CHAT_TOPICS,
@@ -437,7 +438,7 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
       }
       let parsed;
       try {
-        parsed = isBinary ? null : ChatClientMessageSchema.safeParse(JSON.parse(raw.toString()));
+        parsed = isBinary ? null : safeParseJsonFrame(ChatClientMessageSchema, raw.toString());
       } catch {
         parsed = null;
       }

@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { BusMessage } from '../../lib/bus';
 import { eventsSince, latestPosition } from '../../lib/events';
+import { safeParseJsonFrame } from '../../lib/strict-json';
 import type { Principal } from '../auth/principal';
 
 interface Connection {
@@ -93,7 +94,7 @@ export function registerLiveGateway(app: FastifyInstance): void {
       }
       let parsed;
       try {
-        parsed = isBinary ? null : LiveClientMessageSchema.safeParse(JSON.parse(raw.toString()));
+        parsed = isBinary ? null : safeParseJsonFrame(LiveClientMessageSchema, raw.toString());
       } catch {
         parsed = null;
       }
