@@ -25,7 +25,7 @@ import { createFileStore } from './lib/file-store';
 import { electLeader } from './lib/leader';
 import { createQuotas } from './lib/quotas';
 import { createSloMonitor } from './lib/slo';
-import { registerWsHeartbeat } from './plugins/ws-heartbeat';
+import { handleWebSocketError, registerWsHeartbeat } from './plugins/ws-heartbeat';
 import { createLogger } from './lib/logger';
 import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
 import { registerAccessControl } from './plugins/access';
@@ -162,7 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(websocket, { options: { maxPayload: WS.maxPayloadBytes } });
+  await app.register(websocket, { options: { maxPayload: WS.maxPayloadBytes }, errorHandler: handleWebSocketError });
   // Pinged three times per timeout: one lost pong never drops a live client.
   registerWsHeartbeat(app, { intervalMs: Math.floor(config.wsIdleTimeoutMs / 3), idleTimeoutMs: config.wsIdleTimeoutMs });
   await app.register(swagger, {
@@ -206,7 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     exchange.startJobs(jobLeader.isLeader);
   }
   if (config.exchangeSim.participants) participants.start(config.exchangeSim.intervalMs, jobLeader.isLeader);
-  registerLiveGateway(app);
+  await registerLiveGateway(app, { namespace: busChannel });
   await registerChat(app, { namespace: busChannel });
 
   // The SPA: hashed assets cached for a year, index.html never, history fallback for app routes.

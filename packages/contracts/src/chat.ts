@@ -93,6 +93,8 @@ export const CHAT_MESSAGES = {
   messageNotFound: 'Message not found.',
   banned: 'You have been removed from this channel.',
   tooManyMessages: 'You are sending messages too fast. Please wait a moment.',
+  /** A dependency (Redis) is down: the API's own 503 wording (plugins/errors.ts), so REST and socket say the same. */
+  serviceUnavailable: 'Service temporarily unavailable.',
   fileTooLarge: `Files can be at most ${CHAT_LIMITS.fileMaxBytes / (1024 * 1024)} MB.`,
   fileTypeNotAllowed: 'This file type cannot be sent in chat.',
   emptyMessage: 'Type a message.',
@@ -109,8 +111,13 @@ export const CHAT_CLOSE = {
   tokenInvalid: 4401,
   /** Session revoked, user deactivated, deleted or not found: clear the chat cache and state. */
   sessionEnded: 4403,
+  /** Over the per-user socket cap, or more than 30 frames a second: do not retry at once. */
   policyViolation: 1008,
   goingAway: 1001,
+  /** A frame over `WS.maxPayloadBytes` (64 KB). */
+  tooBig: 1009,
+  /** RFC 6455 "Try Again Later": a dependency (Redis, the database) is down, or the socket fell too far behind; reconnect with back-off. */
+  tryAgainLater: 1013,
 } as const;
 
 /** Ids and channel urls are ours (uuids, `dart_<type>_<hex>`): letters, digits, `_` and `-` only, so a
@@ -401,7 +408,17 @@ export const ChatServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), channel_url: z.string(), position: z.number().int(), message: ChatMessageSchema }),
   /** Answer to a socket `send`: the stored message, or why it was refused. */
   z.object({ type: z.literal('ack'), reqId: z.string(), message: ChatMessageSchema }),
-  z.object({ type: z.literal('nack'), reqId: z.string(), code: z.string(), message: z.string() }),
+  /**
+   * `code` as the REST error would carry it: RATE_LIMITED (too fast), SERVICE_UNAVAILABLE (a dependency
+   * is down: nothing was stored, send again with the same reqId after `retry_after` seconds), …
+   */
+  z.object({
+    type: z.literal('nack'),
+    reqId: z.string(),
+    code: z.string(),
+    message: z.string(),
+    retry_after: z.number().int().min(0).optional(),
+  }),
   /** Channel changes; `channel` is the channel as the receiver sees it (null once they are out of it). */
   z.object({
     type: z.literal('channel'),

@@ -10,6 +10,16 @@
  * Every connection handles its events one after the other (a promise chain), so a read from the
  * database never lets a later event overtake. A sweep every 2 s catches channels whose newest message
  * or change never arrived on the bus.
+ *
+ * Frames from the client that act (`send`, `typing`, `read`, `delivered`) run one after the other in
+ * arrival order on a second per-connection chain (`inbound`), so one socket's sends are stored, and
+ * so delivered and replayed, in send order; a receipt or a typing change never overtakes the send
+ * before it. Only `ping` (no effect) is answered at once. The two chains are independent: a slow
+ * send does not hold back live delivery. More than `INBOUND_QUEUE_MAX` frames waiting → close 1013.
+ *
+ * The per-user socket cap is a slot reserved in one atomic step after the token check (see
+ * lib/connection-cap.ts): per user per cluster with Redis, per node without; over it → 1008. Redis or
+ * the database unreachable at auth → 1013 (try again later), not 4401: the token is not the problem.
  */
 import {
   CHAT_CLOSE,
@@ -25,6 +35,8 @@ import {
 } from '@dart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { isDatabaseUnavailable } from '../../db/client';
+import { ConnectionCapUnavailable, type SlotRelease } from '../../lib/connection-cap';
 import { AppError } from '../../lib/errors';
 import { safeParseJsonFrame } from '../../lib/strict-json';
 import type { ChatActor } from './chat.repository';
@@ -45,6 +57,11 @@ const AUTH_TIMEOUT_MS = 4000;
 /** A socket that does not read (this much queued) is closed 1013 rather than growing memory. */
 const SLOW_CONSUMER_BYTES = 8 * 1024 * 1024;
 const SWEEP_INTERVAL_MS = 2000;
+/**
+ * Acting frames a connection may have waiting behind the one being processed. At 30 frames/s this is
+ * reached only when the database stalls for seconds; the client reconnects and resends by reqId.
+ */
+const INBOUND_QUEUE_MAX = 100;
 /**
  * Sockets authenticating and replaying at once, per node. A burst of reconnects (a network blip, a
  * deploy) then queues here instead of in front of every live send's database call. The embedded
@@ -103,6 +120,9 @@ interface Connection {
   channels: Map<string, ChannelCursor>;
   pending: number;
   tail: Promise<void>;
+  /** The client's acting frames, processed in arrival order (see the header). */
+  inbound: Promise<void>;
+  inboundPending: number;
   typing: Map<string, NodeJS.Timeout>;
 }
 
@@ -118,7 +138,7 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
     const socket = connection.socket;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
-      socket.close(1013, 'Too slow');
+      socket.close(CHAT_CLOSE.tryAgainLater, 'Too slow');
       return;
     }
     socket.send(frame);
@@ -149,6 +169,21 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
       .catch(onError)
       .finally(() => {
         connection.pending--;
+      });
+  }
+
+  /** Runs an acting frame of the client after the ones before it (arrival order). */
+  function enqueue(connection: Connection, task: () => Promise<void>) {
+    if (connection.inboundPending >= INBOUND_QUEUE_MAX) {
+      connection.socket.close(CHAT_CLOSE.tryAgainLater, 'Too many pending messages');
+      return;
+    }
+    connection.inboundPending++;
+    connection.inbound = connection.inbound
+      .then(task)
+      .catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'chat frame failed'))
+      .finally(() => {
+        connection.inboundPending--;
       });
   }
 
@@ -401,6 +436,8 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
   app.get(CHAT_PATH, { websocket: true, config: { policy: { kind: 'public' } }, schema: { hide: true } }, (socket, request) => {
     let connection: Connection | null = null;
     let authenticating = false;
+    /** This socket's place under the per-user cap, held from the check until the socket closes. */
+    let slot: SlotRelease | null = null;
     let windowStart = Date.now();
     let windowCount = 0;
     const authTimer = setTimeout(() => socket.close(CHAT_CLOSE.tokenInvalid, 'Authentication timed out'), AUTH_TIMEOUT_MS);
@@ -413,7 +450,9 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
           ? firstErrorMessage({ code: error.code, message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) })
           : 'Internal Server Error';
       if (!(error instanceof AppError)) request.log.error({ err: error }, 'chat socket handler failed');
-      if (reqId !== undefined) send(plain, { type: 'nack', reqId, code, message: text });
+      const retryAfter = error instanceof AppError ? Number(error.headers?.['retry-after']) : NaN;
+      if (reqId !== undefined)
+        send(plain, { type: 'nack', reqId, code, message: text, ...(Number.isInteger(retryAfter) ? { retry_after: retryAfter } : {}) });
       else send(plain, { type: 'error', code, message: text });
     };
 
@@ -480,11 +519,18 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
           }
           if (socket.readyState !== socket.OPEN) return;
           const userId = result.actor.userId;
-          const mine = byUser.get(userId) ?? new Set<Connection>();
-          if (mine.size >= CONNECTIONS_PER_USER) {
+          // Check and count in one step (atomic per node, and across nodes with Redis).
+          const reserved = await chat.connections.reserve(userId, CONNECTIONS_PER_USER);
+          if (!reserved) {
             socket.close(CHAT_CLOSE.policyViolation, 'Too many connections');
             return;
           }
+          if (socket.readyState !== socket.OPEN) {
+            reserved(); // closed while the slot was being reserved: its close handler has run already
+            return;
+          }
+          slot = reserved;
+          const mine = byUser.get(userId) ?? new Set<Connection>();
           const current: Connection = {
             socket,
             actor: result.actor,
@@ -493,6 +539,8 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
             channels: new Map(),
             pending: 0,
             tail: Promise.resolve(),
+            inbound: Promise.resolve(),
+            inboundPending: 0,
             typing: new Map(),
           };
           // Registered before reading the database: live events from now on queue behind the replay.
@@ -529,6 +577,11 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
           });
         })()
           .catch((error: unknown) => {
+            if (error instanceof ConnectionCapUnavailable || isDatabaseUnavailable(error)) {
+              request.log.warn({ err: { message: (error as Error).message } }, 'chat socket refused: a dependency is unavailable');
+              socket.close(CHAT_CLOSE.tryAgainLater, 'Service temporarily unavailable');
+              return;
+            }
             request.log.warn({ err: { message: (error as Error).message } }, 'chat socket authentication failed');
             socket.close(CHAT_CLOSE.tokenInvalid, 'Authentication failed');
           })
@@ -543,57 +596,63 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
         send(plain, { type: 'error', code: 'UNAUTHENTICATED', message: 'Authenticate first.' });
         return;
       }
-      const actor = current.actor;
-      switch (message.type) {
-        case 'send': {
-          if (isViewOnly(actor)) {
-            send(current, {
-              type: 'nack',
-              reqId: message.reqId,
-              code: 'VIEW_ONLY',
-              message: 'Your role is view-only and cannot make changes.',
-            });
-            return;
-          }
-          stopTyping(message.channel_url);
-          chat
-            .sendMessage(actor, message.channel_url, {
-              reqId: message.reqId,
-              message: message.message,
-              data: message.data,
-              customType: message.customType,
-            })
-            .then(({ message: stored }) => send(current, { type: 'ack', reqId: message.reqId, message: stored }))
-            .catch((error: unknown) => refuse(error, message.reqId));
-          return;
-        }
-        case 'typing': {
-          if (!message.typing) {
+      // Everything below acts: it runs after the frames before it (see the header).
+      enqueue(current, async () => {
+        const actor = current.actor; // read when the frame runs: a role change in between applies
+        switch (message.type) {
+          case 'send': {
+            if (isViewOnly(actor)) {
+              send(current, {
+                type: 'nack',
+                reqId: message.reqId,
+                code: 'VIEW_ONLY',
+                message: 'Your role is view-only and cannot make changes.',
+              });
+              return;
+            }
             stopTyping(message.channel_url);
+            try {
+              const { message: stored } = await chat.sendMessage(actor, message.channel_url, {
+                reqId: message.reqId,
+                message: message.message,
+                data: message.data,
+                customType: message.customType,
+              });
+              send(current, { type: 'ack', reqId: message.reqId, message: stored });
+            } catch (error) {
+              refuse(error, message.reqId);
+            }
             return;
           }
-          const existing = current.typing.get(message.channel_url);
-          if (existing) clearTimeout(existing);
-          current.typing.set(
-            message.channel_url,
-            setTimeout(() => stopTyping(message.channel_url), CHAT_LIMITS.typingTimeoutMs),
-          );
-          // Only the start is published; refreshes within the timeout just extend it.
-          if (!existing) chat.typing(actor, message.channel_url, true).catch((error: unknown) => refuse(error));
-          return;
+          case 'typing': {
+            if (!message.typing) {
+              stopTyping(message.channel_url);
+              return;
+            }
+            const existing = current.typing.get(message.channel_url);
+            if (existing) clearTimeout(existing);
+            current.typing.set(
+              message.channel_url,
+              setTimeout(() => stopTyping(message.channel_url), CHAT_LIMITS.typingTimeoutMs),
+            );
+            // Only the start is published; refreshes within the timeout just extend it.
+            if (!existing) await chat.typing(actor, message.channel_url, true).catch((error: unknown) => refuse(error));
+            return;
+          }
+          case 'read':
+            await chat.markRead(actor, message.channel_url, message.position).catch((error: unknown) => refuse(error));
+            return;
+          case 'delivered':
+            await chat.markDelivered(actor, message.channel_url, message.position).catch((error: unknown) => refuse(error));
+            return;
+          default:
+            return;
         }
-        case 'read':
-          chat.markRead(actor, message.channel_url, message.position).catch((error: unknown) => refuse(error));
-          return;
-        case 'delivered':
-          chat.markDelivered(actor, message.channel_url, message.position).catch((error: unknown) => refuse(error));
-          return;
-        default:
-          return;
-      }
+      });
     });
     socket.on('close', () => {
       clearTimeout(authTimer);
+      slot?.();
       if (!connection) return;
       // Deleting the current entry while iterating a Map is safe.
       for (const url of connection.typing.keys()) stopTyping(url);
@@ -602,6 +661,6 @@ export function registerChatGateway(app: FastifyInstance, chat: ChatService): vo
       if (set && set.size === 0) byUser.delete(connection.actor.userId);
       chat.presence.disconnected(connection.actor.userId);
     });
-    socket.on('error', () => socket.terminate());
+    // Socket errors (an oversize frame, a dropped peer) go to `handleWebSocketError` (plugins/ws-heartbeat.ts).
   });
 }

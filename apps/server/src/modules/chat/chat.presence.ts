@@ -3,7 +3,10 @@
  * With Redis (REDIS_URL) both are shared by every node; without it they are in-process (one node).
  *
  * - Rate limit: a sliding one-second window per user (a Redis sorted set updated by one Lua script,
- *   so the check-and-add is atomic across nodes).
+ *   so the check-and-add is atomic across nodes). When Redis does not answer (down, or slower than
+ *   `COMMAND_TIMEOUT_MS`) `take` rejects with `RateLimiterUnavailable`: the send is refused as a
+ *   503 / an unavailable nack (fail closed, RELIABILITY #42), never as "too fast".
+ * - Socket cap: the chat socket's per-user cap, per cluster (lib/connection-cap.ts, its own connection).
  * - Presence: one Redis hash per user, field = node id, value = the time the entry lapses. A node
  *   writes its entry when the user's first socket opens there, refreshes all its entries every
  *   10 s, and deletes it when the user's last socket there closes; so a crashed node's entries
@@ -22,10 +25,22 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_LIMITS, type ConnectionStatus } from '@dart/contracts';
 import { Redis } from 'ioredis';
+import { createRedisConnectionCap, type ConnectionCap } from '../../lib/connection-cap';
 
 export interface RateLimiter {
-  /** Records one attempt; false when `limit` attempts were already made in the last `windowMs`. */
+  /**
+   * Records one attempt; false when `limit` attempts were already made in the last `windowMs`.
+   * Rejects with `RateLimiterUnavailable` when it cannot tell (its store is down).
+   */
   take(key: string, limit: number, windowMs: number): Promise<boolean>;
+}
+
+/** The limiter's store (Redis) did not answer: nobody knows whether the user is over the limit. */
+export class RateLimiterUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`rate limiter unavailable: ${(cause as Error).message}`);
+    this.name = 'RateLimiterUnavailable';
+  }
 }
 
 /** A cluster-wide presence change, decided on this node. `seq` grows with each change of the user. */
@@ -48,6 +63,8 @@ export interface Presence {
 }
 
 const PRESENCE_TTL_MS = 30_000;
+/** A Redis call slower than this counts as Redis being down: the send fails fast (503) instead of hanging. */
+const COMMAND_TIMEOUT_MS = 2000;
 const PRESENCE_REFRESH_MS = 10_000;
 /** Most users one sweep announces offline; the rest wait for the next sweep. */
 const SWEEP_BATCH = 500;
@@ -187,10 +204,16 @@ export async function createRedisRealtime(
   namespace: string,
   logger: { warn: (object: object, message: string) => void },
   offlineDelayMs: number = CHAT_LIMITS.presenceOfflineDelayMs,
-): Promise<{ limiter: RateLimiter; presence: Presence; close(): Promise<void> }> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+): Promise<{ limiter: RateLimiter; presence: Presence; connections: ConnectionCap; close(): Promise<void> }> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+  });
   redis.on('error', (error: Error) => logger.warn({ err: { message: error.message } }, 'chat redis error'));
   await redis.connect();
+  const connections = await createRedisConnectionCap(url, namespace, 'chat', logger);
   const nodeId = randomUUID();
   const counts = new Map<string, number>();
   const pendingOffline = new Map<string, NodeJS.Timeout>();
@@ -245,9 +268,9 @@ export async function createRedisRealtime(
         const result = await redis.eval(SLIDING_WINDOW, 1, `${namespace}:chat:rate:${key}`, Date.now(), windowMs, limit, randomUUID());
         return Number(result) === 1;
       } catch (error) {
-        // Fail closed: when Redis is down nobody may flood the channels.
+        // Fail closed (nobody may flood the channels while Redis is down), but say why: unavailable, not "too fast".
         logger.warn({ err: { message: (error as Error).message } }, 'chat rate limiter unavailable');
-        return false;
+        throw new RateLimiterUnavailable(error);
       }
     },
   };
@@ -294,7 +317,9 @@ export async function createRedisRealtime(
   return {
     limiter,
     presence,
+    connections,
     close: async () => {
+      await connections.close();
       closed = true;
       clearInterval(refresh);
       for (const timer of pendingOffline.values()) clearTimeout(timer);

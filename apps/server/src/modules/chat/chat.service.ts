@@ -29,12 +29,13 @@ import type {
 import type { Tx } from '../../db/client';
 import { writeAudit, type AuditContext } from '../../lib/audit';
 import type { BusMessage } from '../../lib/bus';
+import { createMemoryConnectionCap, type ConnectionCap } from '../../lib/connection-cap';
 import { newOpaqueToken, sha256 } from '../../lib/crypto';
 import { AppError, fieldError } from '../../lib/errors';
 import type { AppDeps } from '../../types';
 import { buildOgMetaData, findDartLink } from './chat.links';
 import { privateRunMessage } from './chat.private-run';
-import type { Presence, PresenceChange, RateLimiter } from './chat.presence';
+import { RateLimiterUnavailable, type Presence, type PresenceChange, type RateLimiter } from './chat.presence';
 import {
   appendMessageRow,
   appendPlainMessage,
@@ -142,7 +143,12 @@ const FILE_SIGNATURES: Record<string, (b: Buffer) => boolean> = {
 export interface ChatRealtime {
   limiter: RateLimiter;
   presence: Presence;
+  /** The chat socket's per-user cap; in-process (per node) when absent. */
+  connections?: ConnectionCap;
 }
+
+/** How long a client waits before retrying a send refused because the rate limiter's store is down. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
   const { database, bus, config, files } = deps;
@@ -483,8 +489,17 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
   /** Sends with idempotency by (channel, sender, reqId): a retry returns the stored message. */
   async function send(actor: ChatActor, url: string, input: NewMessage, fileRow?: FileRowMaker) {
     requireTerms(actor);
-    if (!(await realtime.limiter.take(actor.userId, CHAT_LIMITS.messagesPerSecond, 1000)))
-      throw new AppError('RATE_LIMITED', CHAT_MESSAGES.tooManyMessages, undefined, { 'retry-after': '1' });
+    let allowed: boolean;
+    try {
+      allowed = await realtime.limiter.take(actor.userId, CHAT_LIMITS.messagesPerSecond, 1000);
+    } catch (error) {
+      if (!(error instanceof RateLimiterUnavailable)) throw error;
+      // A dependency outage is a 503 (REST) / an unavailable nack (socket), never "too fast".
+      throw new AppError('SERVICE_UNAVAILABLE', CHAT_MESSAGES.serviceUnavailable, undefined, {
+        'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+      });
+    }
+    if (!allowed) throw new AppError('RATE_LIMITED', CHAT_MESSAGES.tooManyMessages, undefined, { 'retry-after': '1' });
     if (input.customType === PRIVATE_RUN_CUSTOM_TYPE) {
       if (fileRow) throw fieldError('customType', PRIVATE_RUN_MESSAGES.notPrivate);
       // The card is built here from our database; the client's text and data are replaced.
@@ -540,6 +555,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
     actorOf,
     requireTerms,
     presence: realtime.presence,
+    connections: realtime.connections ?? createMemoryConnectionCap(),
     productName,
 
     // ---- sessions ------------------------------------------------------------------------------

@@ -3,6 +3,13 @@
  * access token within 4 s, else the socket closes 4001. Events are filtered per tenant; a client that
  * sends `last_position` gets what it missed from the events table, then live events, each exactly once
  * and in order. A revoked session closes its sockets at once (RELIABILITY #9, #18, #33, #43).
+ *
+ * Per-connection order: after `auth` the client sends only `ping`, so there is nothing to order.
+ * The per-user cap (`LIVE_LIMITS.connectionsPerUser`) is a slot reserved in one atomic step right after
+ * the token is checked and before anything else is awaited (lib/connection-cap.ts): per user per
+ * cluster with Redis, per node without; over it → 1008. A second `auth` while the first is still
+ * being checked is refused like one after it. When Redis (the cap) or the database cannot be reached
+ * the socket closes 1013 (try again later), never 4001: the token is fine and the client just retries.
  */
 import {
   LIVE_CLOSE,
@@ -17,6 +24,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { BusMessage } from '../../lib/bus';
+import { isDatabaseUnavailable } from '../../db/client';
+import { ConnectionCapUnavailable, createMemoryConnectionCap, createRedisConnectionCap, type SlotRelease } from '../../lib/connection-cap';
 import { eventsSince, latestPosition } from '../../lib/events';
 import { safeParseJsonFrame } from '../../lib/strict-json';
 import type { Principal } from '../auth/principal';
@@ -30,9 +39,16 @@ interface Connection {
   buffered: BusMessage[];
 }
 
-export function registerLiveGateway(app: FastifyInstance): void {
-  const { bus, tokens, principals, database } = app.deps;
+/** RFC 6455 1013 "Try Again Later": a dependency (Redis, the database) is down; the client reconnects with back-off. */
+const TRY_AGAIN_LATER = 1013;
+
+/** `namespace` scopes the cap's Redis keys to the nodes of one deployment, like the bus channel. */
+export async function registerLiveGateway(app: FastifyInstance, options: { namespace: string }): Promise<void> {
+  const { bus, tokens, principals, database, config } = app.deps;
   const connections = new Set<Connection>();
+  const cap = config.redisUrl
+    ? await createRedisConnectionCap(config.redisUrl, options.namespace, 'live', app.log)
+    : createMemoryConnectionCap();
 
   const send = (socket: WebSocket, message: LiveServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -73,10 +89,14 @@ export function registerLiveGateway(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     unsubscribe();
     for (const connection of connections) connection.socket.close(LIVE_CLOSE.goingAway, 'Server shutting down');
+    await cap.close();
   });
 
   app.get(LIVE_PATH, { websocket: true, config: { policy: { kind: 'public' } }, schema: { hide: true } }, (socket, request) => {
     let connection: Connection | null = null;
+    let authenticating = false;
+    /** This socket's place under the per-user cap, held from the check until the socket closes. */
+    let slot: SlotRelease | null = null;
     let windowStart = Date.now();
     let windowCount = 0;
     const authTimer = setTimeout(() => socket.close(LIVE_CLOSE.unauthenticated, 'Authentication timed out'), LIVE_LIMITS.authTimeoutMs);
@@ -107,21 +127,28 @@ export function registerLiveGateway(app: FastifyInstance): void {
         send(socket, { type: 'pong' });
         return;
       }
-      if (connection) {
+      if (connection || authenticating) {
         send(socket, { type: 'error', code: 'ALREADY_AUTHENTICATED', message: 'Already authenticated.' });
         return;
       }
+      authenticating = true;
       clearTimeout(authTimer);
       void (async () => {
         try {
           const claims = await tokens.verify(message.token);
           const principal = await principals.load(claims.sessionId, claims.userId);
           if (!principal) throw new Error('session ended');
-          const open = [...connections].filter((c) => c.principal.userId === principal.userId).length;
-          if (open >= LIVE_LIMITS.connectionsPerUser) {
+          // Check and count in one step: no await between them, so simultaneous opens cannot all pass.
+          const release = await cap.reserve(principal.userId, LIVE_LIMITS.connectionsPerUser);
+          if (!release) {
             socket.close(LIVE_CLOSE.policyViolation, 'Too many connections');
             return;
           }
+          if (socket.readyState !== socket.OPEN) {
+            release(); // closed while the slot was being reserved: its close handler has run already
+            return;
+          }
+          slot = release;
           const current = await latestPosition(database.db);
           const from = message.last_position ?? current;
           connection = { socket, principal, position: from, replaying: true, buffered: [] };
@@ -140,7 +167,12 @@ export function registerLiveGateway(app: FastifyInstance): void {
           for (const buffered of connection.buffered.sort((a, b) => (a.position ?? 0) - (b.position ?? 0))) deliver(connection, buffered);
           connection.buffered = [];
           connection.replaying = false;
-        } catch {
+        } catch (error) {
+          if (error instanceof ConnectionCapUnavailable || isDatabaseUnavailable(error)) {
+            request.log.warn({ err: { message: (error as Error).message } }, 'live socket refused: a dependency is unavailable');
+            socket.close(TRY_AGAIN_LATER, 'Service temporarily unavailable');
+            return;
+          }
           request.log.info('live socket authentication failed');
           socket.close(LIVE_CLOSE.unauthenticated, 'Authentication failed');
         }
@@ -149,7 +181,8 @@ export function registerLiveGateway(app: FastifyInstance): void {
     socket.on('close', () => {
       clearTimeout(authTimer);
       if (connection) connections.delete(connection);
+      slot?.();
     });
-    socket.on('error', () => socket.terminate());
+    // Socket errors (an oversize frame, a dropped peer) go to `handleWebSocketError` (plugins/ws-heartbeat.ts).
   });
 }
