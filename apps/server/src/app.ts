@@ -24,6 +24,7 @@ import { createFileScanner, scanningFileStore } from './lib/file-scanner';
 import { createFileStore } from './lib/file-store';
 import { electLeader } from './lib/leader';
 import { createQuotas } from './lib/quotas';
+import { createRedisRateLimit } from './lib/rate-limit-store';
 import { createSloMonitor } from './lib/slo';
 import { handleWebSocketError, registerWsHeartbeat } from './plugins/ws-heartbeat';
 import { createLogger } from './lib/logger';
@@ -150,7 +151,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hsts: config.env === 'production',
   });
   await app.register(cookie);
+  // Counters in Redis when there is one, so every limit holds per cluster rather than per node.
+  const sharedRateLimit = config.redisUrl ? await createRedisRateLimit(config.redisUrl, busChannel, logger) : null;
   await app.register(rateLimit, {
+    ...(sharedRateLimit ? { store: sharedRateLimit.store } : {}),
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
@@ -240,6 +244,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await exchange.stop();
     market.stop();
     unsubscribe();
+    await sharedRateLimit?.close();
     await bus.close();
     await database.close();
   });
