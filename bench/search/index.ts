@@ -9,7 +9,7 @@
  * - HTTP round-trip p50/p99 (`GET /api/finstruments/search/` over loopback, sequential, keep-alive);
  * - the hit rate of "expected bond in the top 5" for the queries whose answer is known.
  */
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +20,7 @@ import { openPglite, openPostgres, type Database } from '../../apps/server/src/d
 import { migrate } from '../../apps/server/src/db/migrate';
 import { createLogger } from '../../apps/server/src/lib/logger';
 import { createFinstrumentsService, importBonds } from '../../apps/server/src/modules/finstruments';
+import { readDataText } from '../../apps/server/src/modules/finstruments/importer';
 import { createPostgresDatabase } from '../../apps/server/test/helpers';
 import type { BenchResult } from '../types';
 
@@ -42,7 +43,7 @@ function rng(seed: number) {
 /** Queries drawn from the data with a fixed seed; `expected` only where the answer is unique. */
 export function buildQueries(dataDir: string, today: string): Query[] {
   type Row = Record<string, string>;
-  const rows = Papa.parse<Row>(readFileSync(path.join(dataDir, 'bonds/bond_universe.csv'), 'utf8'), {
+  const rows = Papa.parse<Row>(readDataText(dataDir, 'bonds/bond_universe.csv'), {
     header: true,
     skipEmptyLines: true,
   }).data;

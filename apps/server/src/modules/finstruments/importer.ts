@@ -137,10 +137,10 @@ export function readDataText(dataDir: string, name: string): string {
 async function readCsv(dataDir: string, name: string): Promise<Row[]> {
   const file = resolveDataFile(dataDir, name);
   const rows: Row[] = [];
-  const parser = Papa.parse<Row>(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: true });
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: true });
   parser.on('data', (row: Row) => rows.push(row));
-  const stages: NodeJS.ReadWriteStream[] = file.endsWith('.gz') ? [createGunzip(), parser] : [parser];
-  await pipeline(createReadStream(file), ...(stages as [NodeJS.ReadWriteStream]));
+  if (file.endsWith('.gz')) await pipeline(createReadStream(file), createGunzip(), parser);
+  else await pipeline(createReadStream(file), parser);
   return rows;
 }
 const num = (v: string | undefined): number | null => {
