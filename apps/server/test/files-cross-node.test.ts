@@ -136,7 +136,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('chat files on
     const second = pngOf(2048);
     const replay = await upload(1, a, second, 'second.png', id);
     expect(replay.statusCode, replay.body).toBe(200);
-    expect(json<ChatMessage>(replay).id).toBe(json<ChatMessage>(original).id);
+    expect(json<ChatMessage>(replay).messageId).toBe(json<ChatMessage>(original).messageId);
     const secondKey = createHash('sha256').update(second).digest('hex');
     expect(await count('SELECT count(*)::int AS n FROM file_blobs WHERE sha256 = $1', [secondKey])).toBe(1);
     expect(await count('SELECT count(*)::int AS n FROM chat_files WHERE storage_key = $1', [secondKey])).toBe(0);
