@@ -15,7 +15,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { WS } from '@dart/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { migrate } from './db/migrate';
@@ -31,7 +31,7 @@ import { createLogger } from './lib/logger';
 import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
-import { registerInputGuard } from './plugins/input-guard';
+import { documentAbsentBodies, registerInputGuard, validatorCompilerWithAbsentBodies } from './plugins/input-guard';
 import { registerIdempotency } from './plugins/idempotency';
 import { createPrincipalLoader } from './modules/auth/principal';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -94,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   }) as unknown as FastifyInstance;
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorCompilerWithAbsentBodies);
   app.setSerializerCompiler(serializerCompiler);
 
   const now = options.now ?? (() => new Date());
@@ -174,7 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       info: { title: `${config.productName} API`, version: config.version, description: 'Generated from packages/contracts.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    ...documentAbsentBodies(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   PRODUCT_NAME: z.string().min(1).default('Dart'),
   SUPPORT_TICKET_IDS: z.string().default('3/1/4/2'),
   DEMO_SEED: z.enum(['0', '1']).optional(),
+  DEV_OUTBOX: z.enum(['0', '1']).optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_SECURE: z.enum(['0', '1']).optional(),
@@ -100,7 +101,7 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Per-IP limit on credential endpoints (sign-in, OTP, registration, reset). */
   credentialRatePerMinute: number;
-  /** The dev outbox endpoint exists outside production only. */
+  /** GET /api/dev/outbox: outside production only (DEV_OUTBOX=0 turns it off; DEV_OUTBOX=1 in production is refused). */
   devOutboxEnabled: boolean;
   version: string;
   buildId: string;
@@ -152,6 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
   // Demo accounts with a published password never reach production (RELIABILITY #5).
   if (e.NODE_ENV === 'production' && e.DEMO_SEED === '1') problems.push('DEMO_SEED: demo accounts are not allowed in production');
+  // GET /api/dev/outbox is public and shows anyone's one-time passwords (issue 11 §10).
+  if (e.NODE_ENV === 'production' && e.DEV_OUTBOX === '1')
+    problems.push("DEV_OUTBOX: the development outbox shows everyone's one-time passwords and cannot be enabled in production");
   if (problems.length) throw new ConfigError(problems);
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   return {
@@ -183,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     credentialRatePerMinute: e.CREDENTIAL_RATE_PER_MINUTE,
-    devOutboxEnabled: e.NODE_ENV !== 'production',
+    devOutboxEnabled: e.NODE_ENV !== 'production' && e.DEV_OUTBOX !== '0',
     version: e.APP_VERSION ?? pkg.version,
     buildId: e.BUILD_ID ?? `${pkg.version}-${process.pid}-${Date.now().toString(36)}`,
     bondImport: e.BOND_IMPORT ?? (!e.DATABASE_URL && e.NODE_ENV === 'development' ? 'full' : 'off'),

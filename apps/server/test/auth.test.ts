@@ -198,6 +198,78 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
     ).toBe(401);
   });
 
+  /** Every way a client sends "no body": the web itself sends `{}` as JSON (packages/client http.post). */
+  const BARE_BODIES: Array<[string, { payload?: string; headers?: Record<string, string> }]> = [
+    ['no body, no content type', {}],
+    ['an empty JSON body', { payload: '', headers: { 'content-type': 'application/json' } }],
+    ['a JSON null', { payload: 'null', headers: { 'content-type': 'application/json' } }],
+    ["the web's {}", { payload: '{}', headers: { 'content-type': 'application/json', accept: 'application/json' } }],
+  ];
+  const signIn = async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'dealer@demo.dart', password: DEMO_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    return { ...json<{ access: string; refresh: string }>(response), cookie: response.cookies.find((c) => c.name === 'dart_rt')!.value };
+  };
+  const sessionStatus = async (access: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/session/', headers: bearer(access) })).statusCode;
+  const refreshStatus = async (refresh: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } })).statusCode;
+
+  it.each(BARE_BODIES)('signs out with %s, by bearer token or by the refresh cookie alone', async (_label, bare) => {
+    const byBearer = await signIn();
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      ...bare,
+      headers: { ...bare.headers, ...bearer(byBearer.access) },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'dart_rt')?.value).toBe('');
+    expect(await sessionStatus(byBearer.access)).toBe(401);
+    expect(await refreshStatus(byBearer.refresh)).toBe(401);
+
+    // The access token has expired or is gone: the cookie alone names the session; a stale bearer is ignored.
+    const byCookie = await signIn();
+    const cookieOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      ...bare,
+      headers: { ...bare.headers, authorization: 'Bearer stale.token.value' },
+      cookies: { dart_rt: byCookie.cookie },
+    });
+    expect(cookieOut.statusCode, cookieOut.body).toBe(200);
+    expect(await sessionStatus(byCookie.access)).toBe(401);
+    expect(await refreshStatus(byCookie.refresh)).toBe(401);
+  });
+
+  it.each(BARE_BODIES)('refreshes from the cookie alone with %s', async (_label, bare) => {
+    const session = await signIn();
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', ...bare, cookies: { dart_rt: session.cookie } });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(await sessionStatus(json<{ access: string }>(refreshed).access)).toBe(200);
+    // Without a cookie there is nothing to refresh: 401, not a validation error.
+    expect((await t.app.inject({ method: 'POST', url: '/api/token/refresh/', ...bare })).statusCode).toBe(401);
+  });
+
+  it('signs out with nothing to revoke, and documents both bodies as optional', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout/' })).statusCode).toBe(200);
+    const docs = json<{ paths: Record<string, { post: { requestBody?: { required?: boolean } } }> }>(
+      await t.app.inject({ method: 'GET', url: '/api/docs/json' }),
+    );
+    expect(docs.paths['/api/logout/']?.post.requestBody?.required).not.toBe(true);
+    expect(docs.paths['/api/token/refresh/']?.post.requestBody?.required).not.toBe(true);
+    // A required body stays required, whichever way it is left out.
+    for (const [, bare] of BARE_BODIES.slice(0, 3)) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/token/', ...bare });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(json<{ code: string }>(response).code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('throttles sign-in after repeated failures for one e-mail, and logs every attempt', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {

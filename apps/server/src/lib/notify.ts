@@ -1,7 +1,9 @@
 /**
  * Outbound messages. `Mailer` and `SmsSender` are the interfaces real providers plug into; the
  * development implementations write to the dev_outbox table, which developers and the e2e tests
- * read through GET /api/dev/outbox (outside production only).
+ * read through GET /api/dev/outbox. That route is public and shows one-time passwords, so it exists
+ * outside production only: loadConfig refuses DEV_OUTBOX=1 with NODE_ENV=production, and
+ * system.routes.ts never registers it in production. The table itself is read by nothing else.
  */
 import type { DbOrTx } from '../db/client';
 import { devOutbox } from '../db/schema';

@@ -197,7 +197,9 @@ export function registerSystemRoutes(app: FastifyInstance): void {
     },
   );
 
-  if (config.devOutboxEnabled) {
+  // Public, and shows anyone's one-time passwords: never registered in production, whatever the config
+  // says (loadConfig also refuses DEV_OUTBOX=1 there).
+  if (config.devOutboxEnabled && config.env !== 'production') {
     r.get(
       '/api/dev/outbox',
       {
