@@ -1,5 +1,5 @@
 /** The chat-socket rules (spec trading §4, §8, §9), tested against a real local WebSocket server. */
-import type { ChatMessage } from '@dart/contracts';
+import { CHAT_MESSAGES, type ChatMessage } from '@dart/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { ChatSendError, createChatClient, type ChatClient, type ChatConnectionState, type ChatSocketLike } from './chat';
@@ -162,6 +162,10 @@ describe('chat client', () => {
       const reqId = String(message.reqId);
       if (message.message === 'too fast')
         socket.send(JSON.stringify({ type: 'nack', reqId, code: 'CHAT_RATE_LIMITED', message: 'You are sending messages too fast.' }));
+      else if (message.message === 'redis down')
+        socket.send(
+          JSON.stringify({ type: 'nack', reqId, code: 'SERVICE_UNAVAILABLE', message: CHAT_MESSAGES.serviceUnavailable, retry_after: 5 }),
+        );
       else socket.send(JSON.stringify({ type: 'ack', reqId, message: { ...chatMessage('c-a', 3, reqId), message: message.message } }));
     });
     let n = 0;
@@ -172,7 +176,14 @@ describe('chat client', () => {
     expect(stored).toMatchObject({ reqId: 'r-2', message: 'hello', position: 3 });
     const refused = client.send('c-a', { message: 'too fast', reqId: 'mine' });
     await expect(refused).rejects.toBeInstanceOf(ChatSendError);
-    await expect(refused).rejects.toMatchObject({ code: 'CHAT_RATE_LIMITED' });
+    await expect(refused).rejects.toMatchObject({ code: 'CHAT_RATE_LIMITED', retryAfterSeconds: undefined });
+    // A server dependency down: not "too fast", and the client is told when to send again.
+    await expect(client.send('c-a', { message: 'redis down' })).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: CHAT_MESSAGES.serviceUnavailable,
+      retryAfterSeconds: 5,
+    });
+    expect(client.isConnected).toBe(true);
     expect(srv.received.find((m) => m.reqId === 'r-2')).toMatchObject({
       type: 'send',
       channel_url: 'c-a',

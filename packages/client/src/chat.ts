@@ -11,6 +11,8 @@
  *   10 s (with jitter); connection timeout 4 s (no `auth_ok` by then → drop and retry).
  * - States: connected, disconnected, reconnect started, reconnect succeeded, reconnect failed. A
  *   reconnect failure makes the next attempt a new connect with a fresh session token.
+ * - Close 1013 (a server dependency is down, or the socket fell behind) and 1008 (over the socket cap)
+ *   reconnect with the usual back-off.
  * - Close 4401 (token invalid or expired): fetch a new token and reconnect. Close 4403 (session
  *   revoked, user deactivated, deleted or not found): emit `cleared` and stop, so the app clears
  *   its chat cache and state.
@@ -76,13 +78,19 @@ export interface ChatClientEvents {
 }
 export type ChatClientEventName = keyof ChatClientEvents;
 
-/** A refused or unconfirmed `send`: `code` is the server's (nack) or NOT_CONNECTED / DISCONNECTED / TIMEOUT / STOPPED. */
+/**
+ * A refused or unconfirmed `send`: `code` is the server's (nack) or NOT_CONNECTED / DISCONNECTED / TIMEOUT / STOPPED.
+ * SERVICE_UNAVAILABLE (a server dependency is down; nothing was stored) comes with `retryAfterSeconds`: send
+ * again with the same reqId after it (the REST call is idempotent by reqId too). RATE_LIMITED means "too fast".
+ */
 export class ChatSendError extends Error {
   readonly code: string;
-  constructor(code: string, message: string) {
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: string, message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ChatSendError';
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -353,7 +361,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         if (!entry) return;
         clearTimeout(entry.timer);
         pending.delete(message.reqId);
-        entry.reject(new ChatSendError(message.code, message.message));
+        entry.reject(new ChatSendError(message.code, message.message, message.retry_after));
         return;
       }
       case 'channel': {

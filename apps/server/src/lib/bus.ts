@@ -46,7 +46,9 @@ export function createMemoryBus(): EventBus {
  * database identity), so deployments or test suites on other databases never see each other's events.
  */
 export async function createRedisBus(url: string, logger: Logger, channel: string): Promise<EventBus> {
-  const options = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false };
+  // Redis down: commands fail at once (no offline queue); Redis slow: after 2 s. Either way a publish
+  // rejects instead of hanging, and publishers treat it as a lost publish (consumers catch up by position).
+  const options = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2000 };
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);
   for (const connection of [publisher, subscriber])
