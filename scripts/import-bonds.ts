@@ -13,13 +13,14 @@ import { importBonds } from '../apps/server/src/modules/finstruments';
 
 const HELP = `Usage: npm run import:bonds -- [options]
 
-Imports ../shared/data/bonds and ../shared/data/trades into the database: finstruments, issuers,
+Imports reference-data/bonds and reference-data/trades into the database: finstruments, issuers,
 ratings, trades and reference prices (exchange closes, reported trades, fund valuations, and the
 matrix method for the rest). Upserts are idempotent; a summary of inserted / updated / unchanged /
 rejected rows (with reasons) is printed at the end. A progress bar goes to stderr.
 
 Options:
-  --data-dir <dir>   folder holding bonds/ and trades/ (default: BOND_DATA_DIR or ../shared/data)
+  --data-dir <dir>   folder holding bonds/ and trades/, files as .csv.gz or .csv
+                     (default: BOND_DATA_DIR or the repository's reference-data/)
   --slice            import a small slice (a few hundred rows: G-secs, T-bills, SDLs, HDFC bonds, ...)
   --batch <n>        rows per transaction (default 500)
   --json             print the summary as JSON

@@ -1,7 +1,7 @@
 /**
  * Market conventions as named presets (data, not `if (market === …)` branches;
  * the rateslib pattern, STYLE.md). Every field cites the conventions doc
- * (`shared/conventions/indian-fixed-income.md`, "doc §n") and its sources.
+ * (`docs/conventions.md`, "doc §n") and its sources.
  */
 import type { DayCountName } from '../day-count/day-count';
 import type { SebiLeapYearRule } from '../day-count/actual-365-366-sebi';

@@ -150,7 +150,7 @@ describe('SEBI corporate bonds (XIRR)', () => {
   });
 
   it('[PY3] reproduces NSE-reported last-trade yields (real trades, Aug 2025, settlement T+1 = 21-Aug-2025 assumed)', () => {
-    // Source: shared/data/trades/nse_corporate_bond_trades_one_day_2025-08.csv (NSE reported OTC trades).
+    // Source: reference-data/trades/nse_corporate_bond_trades_one_day_2025-08.csv.gz (NSE reported OTC trades).
     // Frequency from the doc §4.3a finding (annual for these issues, monthly for the NBFC one).
     // Tolerance: 1e-4 % (yields are published to 2–4 decimals of a percent).
     const cases: [string, number, string, 1 | 12, number, number][] = [
