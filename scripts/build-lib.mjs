@@ -51,11 +51,12 @@ function hashInputs(paths) {
 const stampOf = (file) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : null);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** One build target: its inputs, where its stamp lives, and how to build it. */
+/** One build target: its inputs, where its stamp lives, the file it must have produced, and how to build it. */
 export const targets = {
   web: {
     label: 'web app (apps/web/dist)',
     stamp: path.join(root, 'apps/web/dist/.build-hash'),
+    output: path.join(root, 'apps/web/dist/index.html'),
     inputs: () => [
       path.join(root, 'apps/web'),
       ...dartPackages(path.join(root, 'apps/web')),
@@ -73,6 +74,7 @@ export const targets = {
   server: {
     label: 'server bundle (apps/server/dist)',
     stamp: path.join(root, 'apps/server/dist/.build-hash'),
+    output: path.join(root, 'apps/server/dist/index.js'),
     inputs: () => [
       path.join(root, 'apps/server/src'),
       path.join(root, 'apps/server/package.json'),
@@ -85,6 +87,7 @@ export const targets = {
   sbom: {
     label: 'SBOM (dist/sbom.cdx.json)',
     stamp: path.join(root, 'dist/.sbom-hash'),
+    output: path.join(root, 'dist/sbom.cdx.json'),
     inputs: () => [
       path.join(root, 'package-lock.json'),
       path.join(root, 'package.json'),
@@ -101,14 +104,15 @@ function run(command, args, cwd) {
 }
 
 /**
- * Builds `name` unless its stamp matches the hash of its inputs (or `force`); prints what it did.
- * The stamp is written only after a successful build, so a failed or interrupted one is redone.
+ * Builds `name` unless its stamp matches the hash of its inputs and its output is there (or `force`);
+ * prints what it did. The stamp is written only after a successful build, so a failed or interrupted one
+ * is redone.
  */
 export function ensureBuilt(name, { force = false } = {}) {
   const target = targets[name];
   const started = Date.now();
   const hash = hashInputs(target.inputs());
-  if (!force && stampOf(target.stamp) === hash) {
+  if (!force && stampOf(target.stamp) === hash && existsSync(target.output)) {
     console.log(`${target.label}: unchanged (inputs ${hash}), build skipped [${seconds(Date.now() - started)}]`);
     return false;
   }
