@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO_PASSWORD, DRIVERS, json, login, type TestApp } from './helpers';
+import type { FastifyInstance } from 'fastify';
+import { bearer, createTestApp, DEMO_PASSWORD, DRIVERS, json, login, startRedisCluster, type RedisCluster, type TestApp } from './helpers';
 
 describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
   let t: TestApp;
@@ -303,5 +304,28 @@ describe.each(DRIVERS)('sign-in and sessions (%s)', (driver) => {
     expect(all).not.toMatch(/eyJ[\w-]+\./);
     expect(all).not.toContain(DEMO_PASSWORD);
     expect(all).not.toMatch(/"refresh":"[^[]/);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('sign-out across two nodes (PostgreSQL + Redis)', () => {
+  let cluster: RedisCluster;
+  beforeAll(async () => {
+    cluster = await startRedisCluster(2);
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  it('a bare POST with only the refresh cookie on one node ends the session on the other at once', async () => {
+    const [a, b] = cluster.nodes as [FastifyInstance, FastifyInstance];
+    const signIn = await a.inject({ method: 'POST', url: '/api/token/', payload: { email: 'dealer@demo.dart', password: DEMO_PASSWORD } });
+    const { access } = json<{ access: string }>(signIn);
+    const cookie = signIn.cookies.find((c) => c.name === 'dart_rt')!.value;
+    // Node A has the principal cached.
+    expect((await a.inject({ method: 'GET', url: '/api/session/', headers: bearer(access) })).statusCode).toBe(200);
+    const out = await b.inject({ method: 'POST', url: '/api/logout/', cookies: { dart_rt: cookie } });
+    expect(out.statusCode, out.body).toBe(200);
+    await expect.poll(async () => (await a.inject({ method: 'GET', url: '/api/session/', headers: bearer(access) })).statusCode).toBe(401);
+    expect((await a.inject({ method: 'POST', url: '/api/token/refresh/', cookies: { dart_rt: cookie } })).statusCode).toBe(401);
   });
 });
