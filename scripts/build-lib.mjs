@@ -116,9 +116,15 @@ export function ensureBuilt(name, { force = false } = {}) {
     console.log(`${target.label}: unchanged (inputs ${hash}), build skipped [${seconds(Date.now() - started)}]`);
     return false;
   }
-  console.log(
-    `${target.label}: ${force ? 'building' : stampOf(target.stamp) ? 'inputs changed, rebuilding' : 'no build yet, building'} ...`,
-  );
+  const stamped = stampOf(target.stamp);
+  const reason = force
+    ? 'building'
+    : !stamped
+      ? 'no build yet, building'
+      : stamped === hash
+        ? 'output missing, rebuilding'
+        : 'inputs changed, rebuilding';
+  console.log(`${target.label}: ${reason} ...`);
   target.build();
   mkdirSync(path.dirname(target.stamp), { recursive: true });
   writeFileSync(target.stamp, `${hash}\n`);
