@@ -13,6 +13,8 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** A G-sec every universe holds: the Find API must return it by ISIN. */
 export const GSEC_ISIN = 'IN0020220151';
 export const GSEC_NAME = '7.26% GS 2033';
+/** The start-up import's progress lines say this (importer.ts, logImportProgress). */
+export const IMPORT_PROGRESS = 'importing the bond universe (first start only)';
 
 export interface Clone {
   /** The temporary folder; `repo` is its only entry. */
@@ -101,6 +103,8 @@ export interface StartRun {
   apiMs: number;
   /** G-secs the Find grid counted. */
   gsecCount: number;
+  /** Spawn → the first import progress line on the process's output (undefined when there was no import). */
+  progressMs: number | undefined;
   /** Everything the process printed (stdout and stderr). */
   output: () => string;
   stop: () => Promise<void>;
@@ -122,8 +126,13 @@ export async function timeStart(repo: string, command: string[] = ['npm', 'start
     detached: true,
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let progressMs: number | undefined;
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (progressMs === undefined && output.includes(IMPORT_PROGRESS)) progressMs = performance.now() - started;
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   let exited: number | null | undefined;
   const exit = new Promise<void>((resolve) => child.once('exit', (code, signal) => ((exited = code ?? (signal ? -1 : null)), resolve())));
   const stop = async () => {
@@ -168,7 +177,7 @@ export async function timeStart(repo: string, command: string[] = ['npm', 'start
       { cause: error },
     );
   }
-  return { pageMs, apiMs, gsecCount, output: () => output, stop };
+  return { pageMs, apiMs, gsecCount, progressMs, output: () => output, stop };
 }
 
 async function get(url: string, init: RequestInit = {}): Promise<Response | null> {
