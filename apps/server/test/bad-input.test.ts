@@ -176,6 +176,27 @@ describe.each(DRIVERS)('bad input (%s)', (driver) => {
     expect(await quoteCount()).toBe(before + 1);
   });
 
+  it('answers a forged channel page token with a 400 (or re-writes its time), never a 500', async () => {
+    const refused = [
+      { g: 1, a: '2024-01-01T00:00:00Z', u: 'a\u0000b' },
+      { g: 1e308, a: '2024-01-01T00:00:00Z', u: 'x' },
+      { g: 1.5, a: '2024-01-01T00:00:00Z', u: 'x' },
+      { g: 1, a: '+099999-01-01T00:00:00Z', u: 'x' },
+      { g: 1, a: 'Jan 1 2024 \ud800', u: 'x' },
+      { g: 1, a: '2024-01-01T00:00:00Z', u: 'a\ud800' },
+      { g: 1, a: '2024-01-01T00:00:00Z', u: { nested: true } },
+    ];
+    // Times JavaScript reads (trailing NUL ignored, 30 February = 1 March) are passed on re-written as ISO.
+    const rewritten = [
+      { g: 1, a: '2024-01-01T00:00:00Z\u0000', u: 'x' },
+      { g: 1, a: '2024-02-30', u: 'x' },
+    ];
+    const list = (cursor: object) =>
+      send(a, 'GET', `/api/chat/channels/?token=${Buffer.from(JSON.stringify(cursor)).toString('base64url')}`);
+    for (const cursor of refused) expectFieldError(await list(cursor), 'token', 'Invalid page token.');
+    for (const cursor of rewritten) expect((await list(cursor)).statusCode).toBe(200);
+  });
+
   it('keeps the body limit and the malformed-JSON answer', async () => {
     const huge = `{"message":"${'a'.repeat(t.config.bodyLimitBytes)}"}`;
     const tooLarge = await sendRaw(a, '/api/contact/', huge);

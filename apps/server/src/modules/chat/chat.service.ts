@@ -656,13 +656,16 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
         try {
           const parsed = JSON.parse(Buffer.from(query.token, 'base64url').toString('utf8')) as { g: number; a: string; u: string };
           if (
-            typeof parsed.g !== 'number' ||
+            // A forged token must not reach a query: an int32 group, a time within years 1970–9999 (passed
+            // on re-written as ISO, so PostgreSQL never parses the client's text) and a channel url.
+            !(Number.isInteger(parsed.g) && Math.abs(parsed.g) < 2 ** 31) ||
             typeof parsed.a !== 'string' ||
-            Number.isNaN(Date.parse(parsed.a)) ||
-            typeof parsed.u !== 'string'
+            !(Date.parse(parsed.a) >= 0 && Date.parse(parsed.a) < Date.UTC(10_000, 0, 1)) ||
+            typeof parsed.u !== 'string' ||
+            !/^[A-Za-z0-9_-]{1,200}$/.test(parsed.u)
           )
             throw new Error('bad cursor');
-          after = { group: parsed.g, at: parsed.a, url: parsed.u };
+          after = { group: parsed.g, at: new Date(parsed.a).toISOString(), url: parsed.u };
         } catch {
           throw fieldError('token', 'Invalid page token.');
         }
