@@ -22,8 +22,12 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
 
-/** Close codes: 4001 not authenticated / session ended; 1008 policy (rate, size); 1001 server going away. */
-export const LIVE_CLOSE = { unauthenticated: 4001, policyViolation: 1008, goingAway: 1001, tooBig: 1009 } as const;
+/**
+ * Close codes: 4001 not authenticated / session ended; 1008 policy (rate, size); 1001 server going away;
+ * 1009 frame too big; 1013 try again later (a server dependency such as Redis or the database is down:
+ * the token is fine, the client reconnects with back-off).
+ */
+export const LIVE_CLOSE = { unauthenticated: 4001, policyViolation: 1008, goingAway: 1001, tooBig: 1009, tryAgainLater: 1013 } as const;
 /** Most events a reconnecting client gets replayed before it must reload (then it refetches). */
 export const LIVE_REPLAY_LIMIT = 1000;
 export const LIVE_LIMITS = { connectionsPerUser: 10, messagesPerSecond: 20, authTimeoutMs: 4000 } as const;

@@ -39,9 +39,6 @@ interface Connection {
   buffered: BusMessage[];
 }
 
-/** RFC 6455 1013 "Try Again Later": a dependency (Redis, the database) is down; the client reconnects with back-off. */
-const TRY_AGAIN_LATER = 1013;
-
 /** `namespace` scopes the cap's Redis keys to the nodes of one deployment, like the bus channel. */
 export async function registerLiveGateway(app: FastifyInstance, options: { namespace: string }): Promise<void> {
   const { bus, tokens, principals, database, config } = app.deps;
@@ -170,7 +167,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
         } catch (error) {
           if (error instanceof ConnectionCapUnavailable || isDatabaseUnavailable(error)) {
             request.log.warn({ err: { message: (error as Error).message } }, 'live socket refused: a dependency is unavailable');
-            socket.close(TRY_AGAIN_LATER, 'Service temporarily unavailable');
+            socket.close(LIVE_CLOSE.tryAgainLater, 'Service temporarily unavailable');
             return;
           }
           request.log.info('live socket authentication failed');
