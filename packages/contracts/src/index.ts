@@ -339,3 +339,5 @@ export type {
   QuoteUploadError,
   QuoteUploadResult,
 } from './market';
+export { PRICE_SOURCES, PRICE_SOURCE_LABELS, priceSourceLabel } from './price-sources';
+export type { PriceSource } from './price-sources';

@@ -1,4 +1,4 @@
-import { formatDateDefault, formatIndianNumber } from '@dart/contracts';
+import { formatDateDefault, formatIndianNumber, priceSourceLabel } from '@dart/contracts';
 import { Button, Modal, ScrollArea, Table, Text } from '@mantine/core';
 import type { FinstrumentListRow } from '../api/list-finstruments';
 
@@ -13,7 +13,7 @@ const ROWS: { label: string; value: (row: FinstrumentListRow) => string }[] = [
   },
   { label: 'Rating', value: (row) => row.credit_rating ?? '—' },
   { label: 'Reference yield', value: (row) => (row.bond_yield === null ? 'NA' : `${(row.bond_yield * 100).toFixed(4)}%`) },
-  { label: 'Yield source', value: (row) => row.reference_source ?? '—' },
+  { label: 'Yield source', value: (row) => (row.reference_source === null ? '—' : priceSourceLabel(row.reference_source)) },
   { label: 'Face value', value: (row) => (row.face_value === null ? '—' : `₹${formatIndianNumber(row.face_value, 0)}`) },
   { label: 'Listing', value: (row) => (row.contract_parameters.is_listed ? row.exchanges.join(', ') || 'Listed' : 'Unlisted') },
   { label: 'Listing date', value: (row) => (row.listing_date ? formatDateDefault(row.listing_date) : '—') },

@@ -1,4 +1,4 @@
-import { formatDateDefault, formatRupeesCompact, TRADE_SORT_FIELDS } from '@dart/contracts';
+import { formatDateDefault, formatRupeesCompact, priceSourceLabel, TRADE_SORT_FIELDS } from '@dart/contracts';
 import { Alert, Badge, Group, Loader, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { describeError } from '../../../lib/errors';
@@ -10,7 +10,6 @@ const PriceHistoryChart = lazy(() => import('./price-history-chart').then((modul
 
 type TradeSortField = (typeof TRADE_SORT_FIELDS)[number];
 const PAGE_SIZE = 20;
-const KIND_LABELS: Record<string, string> = { NSE_CM_CLOSE: 'NSE close', NSE_OTC_TRADE: 'OTC trades', MF_VALUATION: 'MF valuation' };
 
 /** Trades and prices: a price/yield history chart and the paged, sortable observations. */
 export function TradesPanel({ finstrumentId, access }: { finstrumentId: number; access: SecurityAccess }) {
@@ -96,7 +95,7 @@ export function TradesPanel({ finstrumentId, access }: { finstrumentId: number; 
                         <Table.Td>{formatDateDefault(row.trade_date)}</Table.Td>
                         <Table.Td>
                           <Badge size="sm" variant="light" color="gray" radius="sm" tt="none">
-                            {KIND_LABELS[row.kind] ?? row.kind}
+                            {priceSourceLabel(row.kind)}
                           </Badge>
                         </Table.Td>
                         <Table.Td ta="right" ff="monospace">
