@@ -10,6 +10,8 @@ export interface PricingInputProps {
   onFixedFieldChange: (field: FixedField) => void;
   /** The other value for the info line (clean price per ₹100, yield as a fraction); null shows 'NA'. */
   info: { cleanPrice: number | null; bondYield: number | null } | null;
+  /** The typed value is empty or rejected: the line shows '—', never a figure priced for another value. */
+  noFigure?: boolean;
   /** Price cannot be chosen when the bond cannot be priced (spec §2 select button). */
   priceDisabled?: boolean;
   disabled?: boolean;
@@ -25,6 +27,7 @@ export function PricingInput({
   onValueChange,
   onFixedFieldChange,
   info,
+  noFigure = false,
   priceDisabled,
   disabled,
   error,
@@ -65,7 +68,11 @@ export function PricingInput({
       </Group>
       <Text size="sm" c="dimmed" id={infoId} data-testid="pricing-info">
         {fixedField === 'yield' ? 'Clean price ' : 'Yield '}
-        {other === null ? (
+        {noFigure ? (
+          <Text span fw={600} c="var(--mantine-color-text)" data-testid="pricing-info-none">
+            —
+          </Text>
+        ) : other === null ? (
           <Tooltip label={NOT_AVAILABLE.tooltip}>
             <Text span fw={600} c="var(--mantine-color-text)" tabIndex={0} aria-label={`${NOT_AVAILABLE.text}: ${NOT_AVAILABLE.tooltip}`}>
               {NOT_AVAILABLE.text}

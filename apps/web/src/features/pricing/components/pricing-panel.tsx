@@ -4,6 +4,7 @@ import {
   formatIndianNumber,
   formatRupees,
   PRICING_MESSAGES,
+  priceSourceLabel,
   SETTLEMENT_DELTAS,
   type ConsiderationDetails,
 } from '@dart/contracts';
@@ -12,7 +13,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { usePriceInfo, type PriceInfoRequest } from '../api/get-price-info';
-import { inferFixedField, inputTextFor, validatePricingInput, type FixedField } from '../utils/pricing-input';
+import {
+  figuresShownFor,
+  inferFixedField,
+  inputTextFor,
+  isPricedQuantity,
+  validatePricingInput,
+  type FixedField,
+} from '../utils/pricing-input';
 import { PricingInput } from './pricing-input';
 
 /** The pricing value of spec trading §3, reported to the page (report issue, quote sheet). */
@@ -27,13 +35,6 @@ export interface PricingValue {
   allowPriceModification: boolean;
   considerationDetails: ConsiderationDetails | null;
 }
-
-const SOURCE_LABELS: Record<string, string> = {
-  NSE_CM_CLOSE: 'NSE close',
-  NSE_OTC_TRADE: 'NSE reported OTC trades',
-  MF_VALUATION: 'mutual-fund valuation yield',
-  MATRIX: 'matrix price (G-sec curve + rating spread)',
-};
 
 export interface PricingPanelProps {
   finstrumentId: number;
@@ -55,7 +56,7 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
   const debouncedValidation = debouncedDraft === null ? null : validatePricingInput(fixedField, debouncedDraft);
   const request = useMemo<PriceInfoRequest>(() => {
     const base: PriceInfoRequest = { settlement_delta: settlementDelta as 0 | 1 | 2 };
-    if (Number.isInteger(debouncedQuantity) && debouncedQuantity >= 1) base.quantity = debouncedQuantity;
+    if (isPricedQuantity(debouncedQuantity)) base.quantity = debouncedQuantity;
     return debouncedValidation?.ok ? { ...base, ...debouncedValidation.wire } : base;
   }, [settlementDelta, debouncedQuantity, debouncedValidation]);
 
@@ -64,21 +65,24 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
   const inputDisabled = data ? !data.allow_price_modification : false;
   const priceDisabled = data ? !data.can_be_priced : false;
   const shown = draft ?? (data ? inputTextFor(fixedField, data.price) : '');
+  // No figure for an empty or rejected value: the server priced the reference, not what is typed.
+  const figures = figuresShownFor(fixedField, draft, debouncedDraft);
+  const consideration = figures && isPricedQuantity(quantity) ? (data?.consideration_details ?? null) : null;
 
   useEffect(() => {
     if (!data || !onValueChange) return;
     onValueChange({
-      cleanPrice: data.price.unit_clean_price,
-      bondYield: data.price.bond_yield,
+      cleanPrice: figures ? data.price.unit_clean_price : null,
+      bondYield: figures ? data.price.bond_yield : null,
       fixedField,
       settlementDelta,
       settlementDate: data.price.settlement_date,
       quantity: data.consideration_details?.quantity ?? quantity,
       canBePriced: data.can_be_priced,
       allowPriceModification: data.allow_price_modification,
-      considerationDetails: data.consideration_details,
+      considerationDetails: consideration,
     });
-  }, [data, fixedField, settlementDelta, quantity, onValueChange]);
+  }, [data, figures, consideration, fixedField, settlementDelta, quantity, onValueChange]);
 
   function onTyped(text: string) {
     const inferred = inferFixedField(text);
@@ -92,7 +96,6 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
     setDraft(data ? inputTextFor(field, data.price) : null);
   }
 
-  const consideration = data?.consideration_details ?? null;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="pricing-title">
       <Stack gap="md">
@@ -108,6 +111,7 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
           onValueChange={onTyped}
           onFixedFieldChange={onFieldChosen}
           info={data ? { cleanPrice: data.price.unit_clean_price, bondYield: data.price.bond_yield } : null}
+          noFigure={!figures}
           priceDisabled={priceDisabled}
           disabled={inputDisabled}
           error={validation && !validation.ok ? validation.message : null}
@@ -144,7 +148,7 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
             thousandSeparator=","
             thousandsGroupStyle="lakh"
             w={160}
-            error={!Number.isInteger(quantity) || quantity < 1 ? 'Enter at least 1 unit' : undefined}
+            error={isPricedQuantity(quantity) ? undefined : 'Enter at least 1 unit'}
           />
         </Group>
 
@@ -168,7 +172,7 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
         {consideration ? <ConsiderationTable details={consideration} /> : null}
         {data?.reference ? (
           <Text size="xs" c="dimmed">
-            Reference: {SOURCE_LABELS[data.reference.source] ?? data.reference.source} of {formatDateDefault(data.reference.price_date)}
+            Reference: {priceSourceLabel(data.reference.source)} of {formatDateDefault(data.reference.price_date)}
             {data.reference.bond_yield !== null ? ` at ${(data.reference.bond_yield * 100).toFixed(4)}%` : ''}
             {data.price.yield_compounding ? ` · yield compounding ${data.price.yield_compounding}` : ''}
           </Text>

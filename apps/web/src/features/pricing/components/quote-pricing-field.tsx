@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useRef } from 'react';
 import { usePriceInfo, type PriceInfoRequest } from '../api/get-price-info';
-import { inferFixedField, inputTextFor, validatePricingInput, type FixedField } from '../utils/pricing-input';
+import { figuresShownFor, inferFixedField, inputTextFor, validatePricingInput, type FixedField } from '../utils/pricing-input';
 import { PricingInput } from './pricing-input';
 
 export interface QuotePricingFieldProps {
@@ -49,6 +49,8 @@ export function QuotePricingField({
   }, [prefill, data, finstrumentId, value, fixedField, onValueChange]);
 
   const priceDisabled = data ? !data.can_be_priced : false;
+  // An empty field or a rejected value has no other value: the request priced the reference.
+  const noFigure = !figuresShownFor(fixedField, value, debounced);
   const typedError = value.trim() !== '' ? validatePricingInput(fixedField, value) : null;
   return (
     <PricingInput
@@ -65,6 +67,7 @@ export function QuotePricingField({
         onValueChange(data ? inputTextFor(field, data.price) : '');
       }}
       info={data ? { cleanPrice: data.price.unit_clean_price, bondYield: data.price.bond_yield } : null}
+      noFigure={noFigure}
       priceDisabled={priceDisabled}
       error={error ?? (typedError && !typedError.ok ? typedError.message : null)}
       loading={priceInfo.isFetching}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCleanPrice, formatYieldPercent, inferFixedField, inputTextFor, validatePricingInput } from './pricing-input';
+import {
+  figuresShownFor,
+  formatCleanPrice,
+  formatYieldPercent,
+  inferFixedField,
+  inputTextFor,
+  isPricedQuantity,
+  validatePricingInput,
+} from './pricing-input';
 
 describe('pricing input', () => {
   it('switches to price at or above the threshold and to yield below it', () => {
@@ -36,5 +44,39 @@ describe('pricing input', () => {
     expect(formatYieldPercent(null)).toBeNull();
     expect(inputTextFor('yield', { unit_clean_price: 100.1742, bond_yield: 0.0689 })).toBe('6.8900');
     expect(inputTextFor('price', { unit_clean_price: 100.1742, bond_yield: 0.0689 })).toBe('100.1742');
+  });
+});
+
+describe('figures for what is typed', () => {
+  it('shows the reference figures while the field is untouched', () => {
+    expect(figuresShownFor('yield', null, null)).toBe(true);
+  });
+
+  it('shows no figure for a price it rejected or an empty field', () => {
+    // 300 → 'Should be less than 250': the request leaves it out and the answer is the reference price.
+    expect(figuresShownFor('price', '300', '300')).toBe(false);
+    expect(figuresShownFor('price', '', '')).toBe(false);
+    expect(figuresShownFor('yield', '  ', '  ')).toBe(false);
+    expect(figuresShownFor('yield', 'abc', 'abc')).toBe(false);
+    expect(figuresShownFor('yield', '101', '101')).toBe(false);
+  });
+
+  it('shows figures for a valid value once its request is the one sent', () => {
+    expect(figuresShownFor('price', '101.25', '101.25')).toBe(true);
+    expect(figuresShownFor('yield', '7.1', '7.12')).toBe(true);
+  });
+
+  it('waits for a valid value whose request has not replaced a rejected or empty one', () => {
+    expect(figuresShownFor('price', '200', '300')).toBe(false);
+    expect(figuresShownFor('yield', '7.1', '')).toBe(false);
+    expect(figuresShownFor('yield', '7.1', null)).toBe(false);
+  });
+
+  it('prices the consideration only for a whole number of units from 1', () => {
+    expect(isPricedQuantity(1)).toBe(true);
+    expect(isPricedQuantity(500)).toBe(true);
+    expect(isPricedQuantity(0)).toBe(false);
+    expect(isPricedQuantity(1.5)).toBe(false);
+    expect(isPricedQuantity(Number.NaN)).toBe(false);
   });
 });

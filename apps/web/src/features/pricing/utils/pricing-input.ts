@@ -47,6 +47,24 @@ export function validatePricingInput(field: FixedField, raw: string): PricingVal
     : { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid yield' };
 }
 
+/**
+ * Whether the calculator may show figures (the other value, the consideration) for what is typed.
+ * `typed` is the field's text (null: untouched, the reference value is shown); `sent` the text the
+ * last request was built from (the debounced one). An empty or rejected value shows none: the
+ * request leaves it out, so the server's answer is the reference price, not a price for the input.
+ * Nor while a valid value waits for its request and the one sent had no value (empty or rejected).
+ */
+export function figuresShownFor(field: FixedField, typed: string | null, sent: string | null): boolean {
+  if (typed === null) return true;
+  if (!validatePricingInput(field, typed).ok) return false;
+  return sent !== null && validatePricingInput(field, sent).ok;
+}
+
+/** A quantity the consideration can be priced for: a whole number of units, at least 1. */
+export function isPricedQuantity(quantity: number): boolean {
+  return Number.isInteger(quantity) && quantity >= 1;
+}
+
 /** Clean price with 4 decimals. */
 export function formatCleanPrice(value: number | null | undefined): string | null {
   return value === null || value === undefined ? null : value.toFixed(4);
