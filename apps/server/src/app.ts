@@ -176,7 +176,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     ...documentAbsentBodies(jsonSchemaTransform),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The docs page has its own CSP, set by the plugin on its routes only. The plugin's stock one
+  // (staticCSP: true) allows no inline style, yet Swagger UI writes style attributes, so every
+  // docs load logged violations: styles may be inline here; scripts stay 'self' only, never inline.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+    },
+  });
 
   // Tier 2: app plugins.
   registerErrorHandling(app);
