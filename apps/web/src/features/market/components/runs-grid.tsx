@@ -18,6 +18,7 @@ import {
   RowSelectionModule,
   RowStyleModule,
   themeQuartz,
+  TooltipModule,
   type CellKeyDownEvent,
   type ColDef,
   type GetRowIdParams,
@@ -34,6 +35,8 @@ import { formatPrice, formatQuantum, formatYield, QUOTE_STATUS_LABELS } from '..
 import { Countdown } from './countdown';
 import classes from './market.module.css';
 
+// Every feature the grid's options use needs its module (AG Grid error #N names a missing one):
+// TooltipModule for the columns' headerTooltip.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   HighlightChangesModule,
@@ -42,6 +45,7 @@ ModuleRegistry.registerModules([
   RowApiModule,
   RenderApiModule,
   RowSelectionModule,
+  TooltipModule,
 ]);
 
 const lightTheme = themeQuartz.withParams({
