@@ -214,7 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const finstruments = await prepareFinstruments(deps, logger);
   registerFinstrumentsRoutes(app, finstruments);
   // The exchange RFQ venue: the SimulatedExchange (NSE / BSE RFQ simulator) until a real gateway plugs in.
-  const venue = new SimulatedExchange(config.exchangeSim);
+  const venue = new SimulatedExchange(config.exchangeSim, database.db);
   const market = createMarketService(deps, finstruments, { exchange: venue });
   registerMarketRoutes(app, market);
   const exchange = createExchangeService(deps, market, venue);

@@ -118,7 +118,7 @@ describe.each(DRIVERS)('bad input (%s)', (driver) => {
     const first = await send(a, 'POST', '/api/trade/eoi/', rfqBody());
     expect(first.statusCode, first.body).toBe(201);
     const firstRef = json<{ exchange_ref: string }>(first).exchange_ref;
-    expect(t.app.exchange.venue.rfq(firstRef)).toBeDefined();
+    expect(await t.app.exchange.venue.rfq(firstRef)).toBeDefined();
     const before = await quoteCount();
 
     expectFieldError(

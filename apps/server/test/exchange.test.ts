@@ -84,7 +84,7 @@ describe.each(DRIVERS)('exchange RFQs on the SimulatedExchange (%s)', (driver) =
       send_to_rfq: true,
     });
     expect(q.exchange_ref).toMatch(/^NSE-RFQ-\d{6}$/);
-    expect(t.app.exchange.venue.rfq(q.exchange_ref!)).toMatchObject({ exchange: 'NSE', anonymous: true, quantum: 500 });
+    expect(await t.app.exchange.venue.rfq(q.exchange_ref!)).toMatchObject({ exchange: 'NSE', anonymous: true, quantum: 500 });
 
     const seen = (await rfqList('second')).results.find((r) => r.id === q.id);
     expect(seen).toMatchObject({ client_name: null, is_mine: false, exchange: 'NSE' });
@@ -207,7 +207,7 @@ describe.each(DRIVERS)('exchange RFQs on the SimulatedExchange (%s)', (driver) =
     const trade = (await t.database.db.select().from(exchangeTrades).where(eq(exchangeTrades.dealId, deal.id)))[0]!;
     expect(trade).toMatchObject({ exchange: 'NSE', clearingCorporation: 'NSCCL', reportStatus: 'reported', settlementStatus: 'pending' });
     expect(trade.exchangeTradeId).toMatch(/^NSE-TRD-/);
-    expect(t.app.exchange.venue.trade(trade.exchangeTradeId!)).toMatchObject({ quantum: 300, dealId: deal.id });
+    expect(await t.app.exchange.venue.trade(trade.exchangeTradeId!)).toMatchObject({ quantum: 300, dealId: deal.id });
 
     t.app.exchange.venue.configure({ settleMs: 0 });
     await t.app.exchange.service.tick();
@@ -219,6 +219,37 @@ describe.each(DRIVERS)('exchange RFQs on the SimulatedExchange (%s)', (driver) =
     );
     expect(tickets.at(-1)?.payload).toMatchObject({ settlement_status: 'settled', exchange: 'NSE' });
     expect(new Set(tickets.map((e) => e.client_id))).toEqual(new Set([clientIds.demo, clientIds.second]));
+  });
+
+  it('withdraws a counter at the venue when its store fails after the venue accepted it', async () => {
+    const venue = t.app.exchange.venue;
+    const q = await rfq('demo', { quote_type: 'BID', quantum: 400 });
+    const negotiationsOf = async () =>
+      Number((await t.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM negotiations WHERE quote_id = $1`, [q.id]))[0]!.n);
+    const withdrawnBefore = new Set(await venue.cancelledRefs());
+    // The venue answers slowly; meanwhile the RFQ's firm closes the RFQ, so the counter's transaction
+    // refuses it (the quote is no longer open) after the venue took the counter.
+    venue.configure({ latencyMs: 150 });
+    try {
+      const racing = post('second', '/api/eoi/add-negotiation/', { quote_id: q.id, yield_stored: 0.0713, quantum: 400 });
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      const closed = await t.app.inject({ method: 'PUT', url: `/api/trade/d/eoi/${q.id}/close/`, headers: bearer(tok.demo!) });
+      expect(closed.statusCode, closed.body).toBeLessThan(300);
+      const answer = await racing;
+      expect(answer.statusCode, answer.body).toBe(409);
+    } finally {
+      venue.configure({ latencyMs: 0 });
+    }
+    // Nothing stored, and the counter the venue accepted was withdrawn there (compensation).
+    expect(await negotiationsOf()).toBe(0);
+    const withdrawn = (await venue.cancelledRefs()).filter((ref) => !withdrawnBefore.has(ref));
+    expect(withdrawn).toHaveLength(1);
+    expect(withdrawn[0]).toMatch(/^NSE-RSP-\d{6}$/);
+    const onVenue = await t.database.query<{ rfq_ref: string; status: string }>(
+      `SELECT rfq_ref, status FROM exchange_sim_responses WHERE ref = $1`,
+      [withdrawn[0]],
+    );
+    expect(onVenue).toEqual([{ rfq_ref: q.exchange_ref, status: 'withdrawn' }]);
   });
 
   it('retries a deal report the venue refused', async () => {

@@ -34,7 +34,8 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('Idempotency-K
       users,
       gsec,
       query: (sql, params) => a!.deps.database.query(sql, params),
-      venueRfqs: () => cluster.nodes.reduce((sum, node) => sum + node.exchange.venue.liveRfqs().length, 0),
+      // The venue book is shared by every node (one database): any node sees every RFQ.
+      venueRfqs: async () => (await a!.exchange.venue.liveRfqs()).length,
       send: async (node, submit, headers = {}) => {
         const body = submit.raw ? submit.raw.body : submit.json !== undefined ? JSON.stringify(submit.json) : undefined;
         const response = await fetch(`${bases[node]}${submit.url}`, {

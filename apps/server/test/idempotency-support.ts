@@ -26,7 +26,7 @@ export interface Harness {
   users: Record<Who, { id: string; clientId: string }>;
   gsec: number;
   /** Venue RFQs live on every node's SimulatedExchange. */
-  venueRfqs(): number;
+  venueRfqs(): Promise<number>;
 }
 export interface Scenario {
   name: string;
@@ -97,7 +97,7 @@ export const SCENARIOS: Scenario[] = [
     name: 'POST api/trade/eoi/ send_to_rfq (exchange RFQ raise)',
     prepare: async (h) => {
       const quantum = uniqueQuantum();
-      const venueBefore = h.venueRfqs();
+      const venueBefore = await h.venueRfqs();
       return {
         submit: {
           who: 'demo',
@@ -108,7 +108,7 @@ export const SCENARIOS: Scenario[] = [
         effect: async () => {
           const stored = await count(h, `SELECT count(*)::text AS n FROM quotes WHERE quantum = $1 AND exchange = 'NSE'`, [quantum]);
           // Nothing reached the venue for the duplicates: exactly one new RFQ there too.
-          expect(h.venueRfqs() - venueBefore).toBe(stored);
+          expect((await h.venueRfqs()) - venueBefore).toBe(stored);
           return stored;
         },
       };

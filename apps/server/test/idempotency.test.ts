@@ -33,7 +33,7 @@ describe.each(DRIVERS)('Idempotency-Key on every submit (%s)', (driver) => {
       users,
       gsec,
       query: (sql, params) => t.database.query(sql, params),
-      venueRfqs: () => t.app.exchange.venue.liveRfqs().length,
+      venueRfqs: async () => (await t.app.exchange.venue.liveRfqs()).length,
       send: async (_node, submit, headers = {}) => {
         const response = await t.app.inject({
           method: submit.method,
@@ -182,12 +182,12 @@ describe.each(DRIVERS)('Idempotency-Key on every submit (%s)', (driver) => {
         ...extra,
       },
     });
-    const before = venue.liveRfqs().length;
+    const before = (await venue.liveRfqs()).length;
     // `replaces` names a quote that is not ours: refused before the venue hears of the RFQ.
     const theirs = await ok<{ id: string }>(h, { ...createQuote(uniqueQuantum()), who: 'second' });
     const refused = await h.send(0, rfq({ replaces: theirs.id }));
     expect(refused.status).toBe(400);
-    expect(venue.liveRfqs().length).toBe(before);
+    expect((await venue.liveRfqs()).length).toBe(before);
     // The store fails after the venue accepted (the quote to replace is closed meanwhile, under the book
     // lock): the RFQ is cancelled at the venue and nothing is stored.
     const mine = await ok<{ id: string }>(h, createQuote(uniqueQuantum()));
@@ -199,8 +199,8 @@ describe.each(DRIVERS)('Idempotency-Key on every submit (%s)', (driver) => {
       await ok(h, { who: 'demo', method: 'PUT', url: `/api/trade/d/eoi/${mine.id}/close/` });
       const answer = await racing;
       expect(answer.status).toBe(400);
-      expect(venue.liveRfqs().length).toBe(before);
-      expect(venue.cancelledRefs().length).toBeGreaterThan(0);
+      expect((await venue.liveRfqs()).length).toBe(before);
+      expect((await venue.cancelledRefs()).length).toBeGreaterThan(0);
       expect(await quotesOf((submit.json as { quantum: number }).quantum)).toBe(0);
     } finally {
       venue.configure({ latencyMs: 0 });

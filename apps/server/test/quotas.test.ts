@@ -95,7 +95,7 @@ describe.each(DRIVERS)('daily quotas (%s)', (driver) => {
     expect(json(second).message).toBe(quotaExceededMessage('rfq.raise', 'user', 1));
     // The refused RFQ never reached the venue: its next number would have been the one after.
     const next = json<{ exchange_ref: string }>(first).exchange_ref.replace(/\d+$/, (n) => String(Number(n) + 1).padStart(n.length, '0'));
-    expect(t.app.exchange.venue.rfq(next)).toBeUndefined();
+    expect(await t.app.exchange.venue.rfq(next)).toBeUndefined();
   });
 
   it('caps broadcast chat messages: over the cap nothing of the send is stored, in the broadcast or the recipients’ chats', async () => {

@@ -878,3 +878,67 @@ export const fileBlobs = pgTable(
   },
   (t) => [check('file_blobs_size_check', sql`${t.size} = octet_length(${t.bytes})`)],
 );
+
+/* ---------------------------------------------------------------------------------------------
+ * The SimulatedExchange's venue book (modules/exchange/simulated-exchange.ts, migration 0012). A real
+ * venue is one system for every node, so the simulator keeps its book in the shared database: any node
+ * answers, cancels or polls what another raised or reported, and a leader change loses nothing.
+ * Venue numbers (`NSE-RFQ-000001`) come from the one sequence `exchange_sim_seq`.
+ * ------------------------------------------------------------------------------------------- */
+
+/** An RFQ placed on the simulated venue; `cancelled` when Dart withdrew it (compensation). */
+export const exchangeSimRfqs = pgTable(
+  'exchange_sim_rfqs',
+  {
+    ref: text('ref').primaryKey(),
+    exchange: text('exchange').notNull(),
+    mode: text('mode').notNull(),
+    anonymous: boolean('anonymous').notNull(),
+    isin: text('isin').notNull(),
+    side: text('side').notNull(),
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    price: doublePrecision('price').notNull(),
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }).notNull(),
+    counterparty: text('counterparty'),
+    /** open | cancelled */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  // The status CHECK lives in migration 0012.
+  (t) => [index('exchange_sim_rfqs_status_idx').on(t.status, t.createdAt)],
+);
+
+/** A response or counter on the simulated venue; `withdrawn` when Dart undid it (compensation). */
+export const exchangeSimResponses = pgTable(
+  'exchange_sim_responses',
+  {
+    ref: text('ref').primaryKey(),
+    /** No foreign key: a venue takes answers to RFQs it does not list (raised before migration 0012). */
+    rfqRef: text('rfq_ref').notNull(),
+    exchange: text('exchange').notNull(),
+    price: doublePrecision('price').notNull(),
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    /** open | withdrawn */
+    status: text('status').notNull().default('open'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('exchange_sim_responses_rfq_idx').on(t.rfqRef)],
+);
+
+/** A deal reported to the simulated venue; it settles `EXCHANGE_SIM_SETTLE_MS` after `reported_at`. */
+export const exchangeSimTrades = pgTable('exchange_sim_trades', {
+  tradeId: text('trade_id').primaryKey(),
+  exchange: text('exchange').notNull(),
+  dealId: text('deal_id').notNull(),
+  rfqRef: text('rfq_ref'),
+  isin: text('isin').notNull(),
+  price: doublePrecision('price').notNull(),
+  yieldFraction: doublePrecision('yield_fraction').notNull(),
+  quantum: bigint('quantum', { mode: 'number' }).notNull(),
+  settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+  consideration: doublePrecision('consideration').notNull(),
+  reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,10 +1,17 @@
 /**
  * SimulatedExchange — a SIMULATOR of the NSE / BSE RFQ venues, not a connection to a real exchange.
- * It keeps its own book of RFQs, responses and reported trades in memory, answers after a configurable
- * latency, fails a configurable share of calls (`EXCHANGE_SIM_FAILURE_RATE`), and settles reported
- * trades at the simulated clearing corporation (NSCCL for NSE, ICCL for BSE) after
- * `EXCHANGE_SIM_SETTLE_MS`. Venue numbers look like `NSE-RFQ-000001`, `BSE-TRD-000001`.
+ * A real venue is one system that every Dart node talks to, so the simulator keeps its book of RFQs,
+ * responses and reported trades in the shared database (tables `exchange_sim_*`, migration 0012): an
+ * RFQ raised through one node can be answered or cancelled through another, and a trade reported by one
+ * leader settles on schedule when another leader polls it. Venue numbers (`NSE-RFQ-000001`,
+ * `BSE-TRD-000002`) come from one database sequence, so no two nodes hand out the same number.
+ * Each node's instance answers after a configurable latency, fails a configurable share of calls
+ * (`EXCHANGE_SIM_FAILURE_RATE`), and reports a trade settled at the simulated clearing corporation
+ * (NSCCL for NSE, ICCL for BSE) `EXCHANGE_SIM_SETTLE_MS` after it was reported.
  */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { exchangeSimResponses, exchangeSimRfqs, exchangeSimTrades } from '../../db/schema';
 import type { DealReport, ExchangeGateway, ExchangeName, RfqResponseSubmission, RfqSubmission, SettlementStatus } from './exchange.gateway';
 import { ExchangeUnavailableError } from './exchange.gateway';
 
@@ -18,26 +25,34 @@ export interface SimulatedExchangeOptions {
   now?: () => number;
 }
 
-interface VenueRfq extends RfqSubmission {
+export interface VenueRfq extends RfqSubmission {
   ref: string;
+  /** Open responses and counters (withdrawn ones are gone). */
   responses: Array<RfqResponseSubmission & { ref: string; at: number }>;
 }
 
+export interface VenueTrade extends DealReport {
+  tradeId: string;
+  reportedAt: number;
+}
+
+type RfqRow = typeof exchangeSimRfqs.$inferSelect;
+
 export class SimulatedExchange implements ExchangeGateway {
   readonly name = 'SimulatedExchange (NSE RFQ / BSE RFQ simulator)';
-  private readonly rfqs = new Map<string, VenueRfq>();
-  private readonly trades = new Map<string, DealReport & { tradeId: string; reportedAt: number }>();
-  private readonly cancelled = new Set<string>();
-  private sequence = 0;
   private readonly random: () => number;
   private readonly now: () => number;
 
-  constructor(private options: SimulatedExchangeOptions) {
+  /** `db`: the shared database every node of the deployment uses (the venue's book lives there). */
+  constructor(
+    private options: SimulatedExchangeOptions,
+    private readonly db: Db,
+  ) {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
   }
 
-  /** Tests turn latency and failures on and off at run time. */
+  /** Tests turn latency and failures on and off at run time (for this node's connection to the venue). */
   configure(options: Partial<SimulatedExchangeOptions>): void {
     this.options = { ...this.options, ...options };
   }
@@ -48,73 +63,173 @@ export class SimulatedExchange implements ExchangeGateway {
       throw new ExchangeUnavailableError(`${exchange} RFQ (simulated) refused ${what}: injected failure`);
   }
 
-  private number(exchange: ExchangeName, kind: 'RFQ' | 'RSP' | 'TRD') {
-    return `${exchange}-${kind}-${String(++this.sequence).padStart(6, '0')}`;
+  /** The venue's next number: one sequence for RFQs, responses and trades, shared by every node. */
+  private async number(exchange: ExchangeName, kind: 'RFQ' | 'RSP' | 'TRD'): Promise<string> {
+    const result = (await this.db.execute(sql`SELECT nextval('exchange_sim_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
+    return `${exchange}-${kind}-${result.rows[0]!.n.padStart(6, '0')}`;
   }
 
   async publishRfq(rfq: RfqSubmission): Promise<{ ref: string }> {
     await this.venue(rfq.exchange, 'the RFQ');
     if (rfq.mode === 'ONE_TO_ONE' && !rfq.counterparty) throw new ExchangeUnavailableError('A one-to-one RFQ needs a counterparty.');
     if (rfq.validUntil.getTime() <= this.now()) throw new ExchangeUnavailableError('The RFQ is already past its validity.');
-    const ref = this.number(rfq.exchange, 'RFQ');
-    this.rfqs.set(ref, { ...rfq, ref, responses: [] });
+    const ref = await this.number(rfq.exchange, 'RFQ');
+    await this.db.insert(exchangeSimRfqs).values({
+      ref,
+      exchange: rfq.exchange,
+      mode: rfq.mode,
+      anonymous: rfq.anonymous,
+      isin: rfq.isin,
+      side: rfq.side,
+      quantum: rfq.quantum,
+      price: rfq.price,
+      yieldFraction: rfq.yieldFraction,
+      settlementDate: rfq.settlementDate,
+      validUntil: rfq.validUntil,
+      counterparty: rfq.counterparty ?? null,
+      createdAt: new Date(this.now()),
+    });
     return { ref };
   }
 
   async respond(response: RfqResponseSubmission): Promise<{ ref: string }> {
     await this.venue(response.exchange, 'the response');
-    const rfq = this.rfqs.get(response.rfqRef);
-    // RFQs raised before a restart (the simulator keeps no state) are taken as still open.
-    if (rfq && rfq.validUntil.getTime() <= this.now()) throw new ExchangeUnavailableError('The RFQ is no longer open on the exchange.');
-    const ref = this.number(response.exchange, 'RSP');
-    rfq?.responses.push({ ...response, ref, at: this.now() });
+    const [rfq] = await this.db.select().from(exchangeSimRfqs).where(eq(exchangeSimRfqs.ref, response.rfqRef));
+    // An RFQ the book does not list (raised before the book was kept in the database) is taken as open.
+    if (rfq && (rfq.status !== 'open' || rfq.validUntil.getTime() <= this.now()))
+      throw new ExchangeUnavailableError('The RFQ is no longer open on the exchange.');
+    const ref = await this.number(response.exchange, 'RSP');
+    await this.db.insert(exchangeSimResponses).values({
+      ref,
+      rfqRef: response.rfqRef,
+      exchange: response.exchange,
+      price: response.price,
+      yieldFraction: response.yieldFraction,
+      quantum: response.quantum,
+      at: new Date(this.now()),
+    });
     return { ref };
   }
 
   async cancel(request: { exchange: ExchangeName; ref: string }): Promise<void> {
     await this.venue(request.exchange, 'the cancellation');
-    if (this.rfqs.delete(request.ref)) {
-      this.cancelled.add(request.ref);
-      return;
-    }
-    for (const rfq of this.rfqs.values()) {
-      const at = rfq.responses.findIndex((r) => r.ref === request.ref);
-      if (at >= 0) {
-        rfq.responses.splice(at, 1);
-        this.cancelled.add(request.ref);
-        return;
-      }
-    }
+    // Whichever node raised it: the book is shared. Unknown refs are a no-op.
+    const cancelled = await this.db
+      .update(exchangeSimRfqs)
+      .set({ status: 'cancelled' })
+      .where(and(eq(exchangeSimRfqs.ref, request.ref), eq(exchangeSimRfqs.status, 'open')))
+      .returning({ ref: exchangeSimRfqs.ref });
+    if (cancelled.length > 0) return;
+    await this.db
+      .update(exchangeSimResponses)
+      .set({ status: 'withdrawn' })
+      .where(and(eq(exchangeSimResponses.ref, request.ref), eq(exchangeSimResponses.status, 'open')));
   }
 
   async reportDeal(report: DealReport): Promise<{ tradeId: string }> {
     await this.venue(report.exchange, 'the deal report');
-    const tradeId = this.number(report.exchange, 'TRD');
-    this.trades.set(tradeId, { ...report, tradeId, reportedAt: this.now() });
+    const tradeId = await this.number(report.exchange, 'TRD');
+    await this.db.insert(exchangeSimTrades).values({
+      tradeId,
+      exchange: report.exchange,
+      dealId: report.dealId,
+      rfqRef: report.rfqRef,
+      isin: report.isin,
+      price: report.price,
+      yieldFraction: report.yieldFraction,
+      quantum: report.quantum,
+      settlementDate: report.settlementDate,
+      consideration: report.consideration,
+      reportedAt: new Date(this.now()),
+    });
     return { tradeId };
   }
 
   async settlementStatus(exchange: ExchangeName, tradeId: string): Promise<SettlementStatus> {
     await this.venue(exchange, 'the settlement status query');
-    const trade = this.trades.get(tradeId);
-    // Unknown to this (restarted) simulator: the clearing corporation settled it long ago.
+    const trade = await this.trade(tradeId);
+    // Only a trade reported before migration 0012 (when the simulator kept its book in memory) can be
+    // missing: the clearing corporation settled it long ago.
     if (!trade) return 'settled';
     return this.now() - trade.reportedAt >= this.options.settleMs ? 'settled' : 'pending';
   }
 
-  /** What the venue holds (tests and the participants' view). */
-  rfq(ref: string): Readonly<VenueRfq> | undefined {
-    return this.rfqs.get(ref);
+  private async withResponses(rows: RfqRow[]): Promise<VenueRfq[]> {
+    const out: VenueRfq[] = [];
+    for (const row of rows) {
+      const responses = await this.db
+        .select()
+        .from(exchangeSimResponses)
+        .where(and(eq(exchangeSimResponses.rfqRef, row.ref), eq(exchangeSimResponses.status, 'open')))
+        .orderBy(asc(exchangeSimResponses.at), asc(exchangeSimResponses.ref));
+      out.push({
+        ref: row.ref,
+        exchange: row.exchange as ExchangeName,
+        mode: row.mode as VenueRfq['mode'],
+        anonymous: row.anonymous,
+        isin: row.isin,
+        side: row.side as VenueRfq['side'],
+        quantum: row.quantum,
+        price: row.price,
+        yieldFraction: row.yieldFraction,
+        settlementDate: row.settlementDate,
+        validUntil: row.validUntil,
+        counterparty: row.counterparty ?? undefined,
+        responses: responses.map((r) => ({
+          ref: r.ref,
+          exchange: r.exchange as ExchangeName,
+          rfqRef: r.rfqRef,
+          price: r.price,
+          yieldFraction: r.yieldFraction,
+          quantum: r.quantum,
+          at: r.at.getTime(),
+        })),
+      });
+    }
+    return out;
   }
-  /** Every live RFQ on the venue (cancelled ones are gone). */
-  liveRfqs(): ReadonlyArray<Readonly<VenueRfq>> {
-    return [...this.rfqs.values()];
+
+  /** A live RFQ on the venue with its open responses (tests and the participants' view); cancelled ones are gone. */
+  async rfq(ref: string): Promise<VenueRfq | undefined> {
+    const rows = await this.db
+      .select()
+      .from(exchangeSimRfqs)
+      .where(and(eq(exchangeSimRfqs.ref, ref), eq(exchangeSimRfqs.status, 'open')));
+    return (await this.withResponses(rows))[0];
   }
-  /** Refs cancelled or withdrawn by Dart (compensations). */
-  cancelledRefs(): readonly string[] {
-    return [...this.cancelled];
+  /** Every live RFQ on the venue (cancelled ones are gone), oldest first. */
+  async liveRfqs(): Promise<VenueRfq[]> {
+    const rows = await this.db
+      .select()
+      .from(exchangeSimRfqs)
+      .where(eq(exchangeSimRfqs.status, 'open'))
+      .orderBy(asc(exchangeSimRfqs.createdAt), asc(exchangeSimRfqs.ref));
+    return this.withResponses(rows);
   }
-  trade(tradeId: string) {
-    return this.trades.get(tradeId);
+  /** Refs cancelled or withdrawn by Dart (compensations), from any node. */
+  async cancelledRefs(): Promise<string[]> {
+    const rfqs = await this.db.select({ ref: exchangeSimRfqs.ref }).from(exchangeSimRfqs).where(eq(exchangeSimRfqs.status, 'cancelled'));
+    const responses = await this.db
+      .select({ ref: exchangeSimResponses.ref })
+      .from(exchangeSimResponses)
+      .where(eq(exchangeSimResponses.status, 'withdrawn'));
+    return [...rfqs, ...responses].map((r) => r.ref);
+  }
+  async trade(tradeId: string): Promise<VenueTrade | undefined> {
+    const [row] = await this.db.select().from(exchangeSimTrades).where(eq(exchangeSimTrades.tradeId, tradeId));
+    if (!row) return undefined;
+    return {
+      tradeId: row.tradeId,
+      exchange: row.exchange as ExchangeName,
+      dealId: row.dealId,
+      rfqRef: row.rfqRef,
+      isin: row.isin,
+      price: row.price,
+      yieldFraction: row.yieldFraction,
+      quantum: row.quantum,
+      settlementDate: row.settlementDate,
+      consideration: row.consideration,
+      reportedAt: row.reportedAt.getTime(),
+    };
   }
 }
