@@ -2,3 +2,4 @@
 export { completeSignIn, getSession, sessionQueryOptions, setSessionUser, useSession, useSessionUser } from './session';
 export type { AuthStatus } from './session';
 export { homePathFor, safeRedirectPath, toAccessSubject } from './access-subject';
+export { canTrade, canWrite, useCanTrade, useCanWrite } from './write-access';

@@ -4,6 +4,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { ChatIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
 import { describeError } from '../../../lib/errors';
+import { useCanWrite } from '../../../lib/session';
 import { useVisibleChannelRefresh } from '../hooks/use-visible-channel-refresh';
 import { channelTitle, CHANNEL_TYPE_LABELS } from '../utils/channel-list';
 import { formatMessageTime, formatUnread, initials } from '../utils/chat-format';
@@ -38,6 +39,7 @@ function lastLine(channel: Channel, myUserId: string): string {
  */
 export function ChannelList(props: ChannelListProps) {
   const { channels, myUserId, selectedUrl, onSelect } = props;
+  const writable = useCanWrite();
   const scroller = useRef<HTMLDivElement>(null);
   useVisibleChannelRefresh(scroller, channels.map((channel) => channel.url).join('|'), channels.length > 0);
 
@@ -86,7 +88,7 @@ export function ChannelList(props: ChannelListProps) {
         icon={<ChatIcon />}
         withIndicatorBackground
         title="No conversations yet"
-        description="Start a chat with a counterparty with New chat."
+        description={writable ? 'Start a chat with a counterparty with New chat.' : 'Chats you are added to appear here.'}
         data-testid="chat-channels-empty"
       />
     );

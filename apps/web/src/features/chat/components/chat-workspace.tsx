@@ -2,6 +2,7 @@ import { Alert, Badge, Button, EmptyState, Group, Stack, Text, Tooltip } from '@
 import { useMemo, useState } from 'react';
 import { ChatIcon } from '../../../components/ui/icons';
 import { ButtonLink } from '../../../components/ui/router-links';
+import { useCanWrite } from '../../../lib/session';
 import { useChannels } from '../api/list-channels';
 import { isChatConnected, useChat, type ChatStatus } from '../hooks/chat-context';
 import { arrangeChannels } from '../utils/channel-list';
@@ -41,6 +42,8 @@ export function ChatStatusBadge() {
  */
 export function ChatWorkspace({ variant }: { variant: 'compact' | 'full' }) {
   const { status, myUserId } = useChat();
+  // View-only users (viewer, compliance) read chats; the server refuses them every chat write.
+  const writable = useCanWrite();
   const enabled = myUserId !== null && status !== 'terms' && status !== 'idle' && status !== 'cleared';
   const channels = useChannels(enabled);
   const [selectedUrl, setSelectedUrl] = useState<string | null>(null);
@@ -92,15 +95,17 @@ export function ChatWorkspace({ variant }: { variant: 'compact' | 'full' }) {
                   </ButtonLink>
                 </Tooltip>
               ) : null}
-              <Button
-                size="compact-xs"
-                leftSection={<PlusIcon size={14} />}
-                onClick={() => setNewOpen(true)}
-                disabled={!enabled}
-                data-testid="chat-new"
-              >
-                New chat
-              </Button>
+              {writable ? (
+                <Button
+                  size="compact-xs"
+                  leftSection={<PlusIcon size={14} />}
+                  onClick={() => setNewOpen(true)}
+                  disabled={!enabled}
+                  data-testid="chat-new"
+                >
+                  New chat
+                </Button>
+              ) : null}
             </Group>
           </Group>
           <ChannelList
@@ -125,12 +130,16 @@ export function ChatWorkspace({ variant }: { variant: 'compact' | 'full' }) {
               icon={<ChatIcon />}
               withIndicatorBackground
               title={channels.isPending && enabled ? 'Loading chats…' : 'No chat open'}
-              description={<Text size="sm">Pick a chat on the left, or start one with New chat.</Text>}
+              description={
+                <Text size="sm">
+                  {writable ? 'Pick a chat on the left, or start one with New chat.' : 'Pick a chat on the left to read it.'}
+                </Text>
+              }
             />
           </Stack>
         )}
       </div>
-      {myUserId ? (
+      {myUserId && writable ? (
         <NewChannelDialog
           opened={newOpen}
           onClose={() => setNewOpen(false)}

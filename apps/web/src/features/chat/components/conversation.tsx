@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { UsersIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
 import { describeError } from '../../../lib/errors';
+import { useCanWrite } from '../../../lib/session';
 import { formatCount } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useAcceptInvitation, useDeclineInvitation } from '../api/channel-membership';
@@ -34,7 +35,7 @@ function TypingLine({ url }: { url: string }) {
   );
 }
 
-function InvitationBanner({ channel }: { channel: Channel }) {
+function InvitationBanner({ channel, writable }: { channel: Channel; writable: boolean }) {
   const accept = useAcceptInvitation();
   const decline = useDeclineInvitation();
   const onError = (summary: string) => (error: unknown) => {
@@ -48,23 +49,31 @@ function InvitationBanner({ channel }: { channel: Channel }) {
           <b>{channel.inviter?.nickname ?? 'Someone'}</b> invited you to{' '}
           {channel.customType === 'direct' ? 'a direct chat' : <b>{channel.name}</b>}.
         </Text>
-        <Group gap="xs">
-          <Button
-            size="compact-sm"
-            loading={accept.isPending}
-            onClick={() => accept.mutate(channel.url, { onSuccess: () => playChatSound('success'), onError: onError('Could not accept') })}
-          >
-            Accept
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="default"
-            loading={decline.isPending}
-            onClick={() => decline.mutate(channel.url, { onError: onError('Could not decline') })}
-          >
-            Decline
-          </Button>
-        </Group>
+        {writable ? (
+          <Group gap="xs">
+            <Button
+              size="compact-sm"
+              loading={accept.isPending}
+              onClick={() =>
+                accept.mutate(channel.url, { onSuccess: () => playChatSound('success'), onError: onError('Could not accept') })
+              }
+            >
+              Accept
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={decline.isPending}
+              onClick={() => decline.mutate(channel.url, { onError: onError('Could not decline') })}
+            >
+              Decline
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="chat-view-only">
+            Your account is view-only: it cannot join or decline chats.
+          </Text>
+        )}
       </Stack>
     </div>
   );
@@ -80,6 +89,8 @@ export function Conversation({ channel, onBack }: { channel: Channel; onBack?: (
   const title = channelTitle(channel, me, PRODUCT_NAME);
   const other = channel.customType === 'direct' ? otherMember(channel, me) : undefined;
   const invited = channel.myMemberState === 'invited';
+  // View-only users (viewer, compliance) read the chat; the server refuses them every chat write.
+  const writable = useCanWrite();
 
   useEffect(() => openChannel(channel.url), [openChannel, channel.url]);
 
@@ -123,10 +134,14 @@ export function Conversation({ channel, onBack }: { channel: Channel; onBack?: (
           </Tooltip>
         </Group>
       </Group>
-      {invited ? <InvitationBanner channel={channel} /> : null}
+      {invited ? <InvitationBanner channel={channel} writable={writable} /> : null}
       <MessageList channel={channel} editingId={editing?.messageId ?? null} onEdit={setEditing} />
       <TypingLine url={channel.url} />
-      {invited ? (
+      {!writable && !invited ? (
+        <Text size="sm" c="dimmed" ta="center" p="sm" className={classes.composer} data-testid="chat-view-only">
+          Your account is view-only: you can read this chat but not write in it.
+        </Text>
+      ) : invited ? (
         <Text size="sm" c="dimmed" ta="center" p="sm" className={classes.composer}>
           Accept the invitation to reply.
         </Text>

@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Badge, Button, Divider, Drawer, Group, Indicator, M
 import { useState } from 'react';
 import { PRODUCT_NAME } from '../../../config/site';
 import { describeError } from '../../../lib/errors';
+import { useCanWrite } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useBanMember, useInviteUsers, useLeaveChannel, useUpdateOperators } from '../api/channel-membership';
 import { formatCount } from '../../../lib/format';
@@ -29,7 +30,9 @@ export function MembersDrawer({ channel, myUserId, opened, onClose }: MembersDra
   const invite = useInviteUsers();
   const leave = useLeaveChannel();
   const [inviting, setInviting] = useState(false);
-  const amOperator = channel.myRole === 'operator';
+  // View-only users (viewer, compliance) see the members only: every change here is a write they cannot make.
+  const writable = useCanWrite();
+  const amOperator = writable && channel.myRole === 'operator';
   const canInvite = amOperator && channel.customType !== 'direct';
 
   return (
@@ -128,7 +131,7 @@ export function MembersDrawer({ channel, myUserId, opened, onClose }: MembersDra
             </Group>
           );
         })}
-        <Divider my="xs" />
+        {writable ? <Divider my="xs" /> : null}
         {canInvite ? (
           inviting ? (
             <UserPicker
@@ -155,14 +158,16 @@ export function MembersDrawer({ channel, myUserId, opened, onClose }: MembersDra
             </Button>
           )
         ) : null}
-        <Button
-          variant="subtle"
-          color="red"
-          loading={leave.isPending}
-          onClick={() => leave.mutate(channel.url, { onSuccess: onClose, onError: failed('Could not leave the chat') })}
-        >
-          Leave chat
-        </Button>
+        {writable ? (
+          <Button
+            variant="subtle"
+            color="red"
+            loading={leave.isPending}
+            onClick={() => leave.mutate(channel.url, { onSuccess: onClose, onError: failed('Could not leave the chat') })}
+          >
+            Leave chat
+          </Button>
+        ) : null}
       </Stack>
     </Drawer>
   );

@@ -19,6 +19,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ChatIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
 import { describeError } from '../../../lib/errors';
+import { useCanWrite } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { deleteChatMessage } from '../api/delete-message';
 import { downloadChatFile } from '../api/download-file';
@@ -174,6 +175,8 @@ interface MessageListProps {
  */
 export function MessageList({ channel, editingId = null, onEdit = () => undefined }: MessageListProps) {
   const { getClient, myUserId } = useChat();
+  // View-only users (viewer, compliance) may not edit or delete, even a message sent before they became view-only.
+  const writable = useCanWrite();
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const queryClient = useQueryClient();
   const query = useMessages(channel.url);
@@ -250,7 +253,7 @@ export function MessageList({ channel, editingId = null, onEdit = () => undefine
         icon={<ChatIcon />}
         withIndicatorBackground
         title="No messages yet"
-        description="Say hello: your message starts the conversation."
+        description={writable ? 'Say hello: your message starts the conversation.' : 'Nothing has been written here yet.'}
       />
     );
   else
@@ -280,7 +283,7 @@ export function MessageList({ channel, editingId = null, onEdit = () => undefine
             </Text>
           ) : null}
           <div className={classes.bubbleLine}>
-            {mine ? <MessageActions message={message} myUserId={me} onEdit={onEdit} onDelete={setDeleting} /> : null}
+            {mine && writable ? <MessageActions message={message} myUserId={me} onEdit={onEdit} onDelete={setDeleting} /> : null}
             <Paper className={classes.bubble} shadow="none">
               {deleted ? (
                 <Text size="sm" fs="italic" c="dimmed" data-testid="chat-message-deleted">

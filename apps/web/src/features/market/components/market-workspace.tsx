@@ -1,8 +1,8 @@
-import { isViewOnly, type Quote } from '@dart/contracts';
+import type { Quote } from '@dart/contracts';
 import { useCallback, useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { LiveStatusBadge } from '../../../lib/live';
-import { toAccessSubject, useSession } from '../../../lib/session';
+import { canTrade as canTradeFor, useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useCloseQuote } from '../api/close-quote';
 import { usePublicRuns } from '../api/list-public-runs';
@@ -26,7 +26,8 @@ import { UploadQuotesDialog } from './upload-quotes-dialog';
  */
 export function MarketWorkspace(slots: MarketSlots) {
   const { user } = useSession();
-  const canTrade = Boolean(user && user.permissions.includes('client.can_trade') && !isViewOnly(toAccessSubject(user)));
+  // View-only users (viewer, compliance) and users without the trading permission get no trading control.
+  const canTrade = canTradeFor(user);
   useMarketLiveUpdates(user?.user_info.id ?? null);
   const [target, setTarget] = useState<NegotiationTarget | null>(null);
   const [editing, setEditing] = useState<Quote | null>(null);
