@@ -129,6 +129,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (message.topic === 'auth.session_revoked' && payload.sessionId) deps.principals.forgetSession(payload.sessionId);
     if (message.topic === 'auth.user_changed' && payload.userId) deps.principals.forgetUser(payload.userId);
   });
+  // Those messages have no replay: after a Redis reconnect the whole cache goes (sign-outs may be missed).
+  const unsubscribeResync = bus.onResync(() => deps.principals.forgetAll());
 
   // Tier 1: external plugins.
   await app.register(helmet, {
@@ -262,6 +264,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await exchange.stop();
     market.stop();
     unsubscribe();
+    unsubscribeResync();
     await sharedRateLimit?.close();
     await bus.close();
     await database.close();

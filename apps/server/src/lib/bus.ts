@@ -1,7 +1,9 @@
 /**
  * EventBus: fan-out between nodes. In-process by default; Redis pub/sub when REDIS_URL is set.
  * Pub/sub is at-most-once, so every message carries a position and consumers catch up from the
- * events table after a reconnect.
+ * events table after a reconnect. Messages published while this node's subscription was down are lost
+ * to it: `onResync` tells subscribers once the subscription is back, so caches that other nodes clear
+ * through the bus (market runs/depth, principals) are cleared then.
  */
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
@@ -18,6 +20,12 @@ export interface EventBus {
   kind: 'memory' | 'redis';
   publish(message: BusMessage): Promise<void>;
   subscribe(handler: (message: BusMessage) => void): () => void;
+  /**
+   * Called each time the subscription is (re)established after a connection loss, once messages flow
+   * again: anything published in between may have been missed, so bus-invalidated caches must be
+   * dropped. Never called for the in-process bus (it cannot miss a message). Returns the unsubscribe.
+   */
+  onResync(handler: () => void): () => void;
   healthy(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -34,6 +42,7 @@ export function createMemoryBus(): EventBus {
       emitter.on('message', handler);
       return () => emitter.off('message', handler);
     },
+    onResync: () => () => undefined,
     healthy: async () => true,
     close: async () => {
       emitter.removeAllListeners();
@@ -65,6 +74,21 @@ export async function createRedisBus(url: string, logger: Logger, channel: strin
     for (const handler of handlers) handler(message);
   });
   await subscriber.subscribe(channel);
+  // ioredis reconnects on its own and resubscribes; on every 'ready' after the first we subscribe again
+  // ourselves (a repeated SUBSCRIBE is harmless) and, once Redis confirms it, tell the subscribers that
+  // messages may have been missed while the connection was down.
+  const resyncHandlers = new Set<() => void>();
+  let closed = false;
+  subscriber.on('ready', () => {
+    if (closed) return;
+    subscriber
+      .subscribe(channel)
+      .then(() => {
+        logger.info({ channel }, 'redis bus resubscribed: clearing bus-invalidated caches');
+        for (const handler of resyncHandlers) handler();
+      })
+      .catch((error: Error) => logger.warn({ err: { message: error.message } }, 'redis bus resubscribe failed'));
+  });
   return {
     kind: 'redis',
     publish: async (message) => {
@@ -74,6 +98,10 @@ export async function createRedisBus(url: string, logger: Logger, channel: strin
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    onResync: (handler) => {
+      resyncHandlers.add(handler);
+      return () => resyncHandlers.delete(handler);
+    },
     healthy: async () => {
       try {
         return (await publisher.ping()) === 'PONG';
@@ -82,7 +110,9 @@ export async function createRedisBus(url: string, logger: Logger, channel: strin
       }
     },
     close: async () => {
+      closed = true;
       handlers.clear();
+      resyncHandlers.clear();
       subscriber.disconnect();
       publisher.disconnect();
     },

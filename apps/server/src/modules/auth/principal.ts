@@ -26,6 +26,8 @@ export interface PrincipalLoader {
   load(sessionId: string, userId: string): Promise<Principal | null>;
   forgetSession(sessionId: string): void;
   forgetUser(userId: string): void;
+  /** Drops every entry (the bus resubscribed after a Redis reconnect: sign-outs may have been missed). */
+  forgetAll(): void;
 }
 
 export function createPrincipalLoader(database: Database, now: () => number = Date.now): PrincipalLoader {
@@ -82,5 +84,6 @@ export function createPrincipalLoader(database: Database, now: () => number = Da
     forgetUser(userId) {
       for (const [key, entry] of cache) if (entry.principal?.userId === userId) cache.delete(key);
     },
+    forgetAll: () => cache.clear(),
   };
 }

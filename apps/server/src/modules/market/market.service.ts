@@ -164,8 +164,11 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
 
   /**
    * Read cache of public-run pages (the rows before the per-reader projection). Any market change
-   * clears it: on this node right after commit, on the others through the bus. An entry also ends at
-   * the first expiry among its quotes and after RUNS_CACHE_TTL_MS (a lost bus message heals by then).
+   * clears it: on this node right after commit, on the others through the bus. Redis pub/sub has no
+   * replay, so when this node's bus subscription comes back after a connection loss (`bus.onResync`)
+   * the whole cache is dropped: whatever changed meanwhile is read fresh. An entry also ends at the
+   * first expiry among its quotes and after RUNS_CACHE_TTL_MS (1 s: the most a missed message can cost
+   * while the subscription is still down).
    * The generation keeps a read that raced a change from storing what it saw.
    */
   type RunsPage = Awaited<ReturnType<typeof repo.listMarket>>;
@@ -195,6 +198,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
   const unsubscribeRuns = bus.subscribe((message) => {
     if (message.topic.startsWith(MARKET_TOPIC_PREFIX)) invalidateRuns();
   });
+  const unsubscribeResync = bus.onResync(invalidateRuns);
 
   /** One transaction: the change, its audit rows and its outbox events; events go out after commit. */
   async function change<T>(fn: (tx: Tx, emit: (event: DomainEvent) => void) => Promise<T>): Promise<T> {
@@ -818,6 +822,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     stop(): void {
       if (timer) clearInterval(timer);
       unsubscribeRuns();
+      unsubscribeResync();
     },
 
     async listRuns(p: Principal, query: MarketQuery, privateRuns: boolean) {
