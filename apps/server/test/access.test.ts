@@ -310,12 +310,12 @@ describe('server safeguards', () => {
   });
 });
 
-describe('request hygiene and the SPA', () => {
+describe.each(DRIVERS)('request hygiene and the SPA (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'dart-web-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dart</title><div id="root"></div>');
-    t = await createTestApp('pglite', { WEB_DIST: dist });
+    t = await createTestApp(driver, { WEB_DIST: dist });
   });
   afterAll(async () => {
     await t?.close();
@@ -369,8 +369,8 @@ describe('request hygiene and the SPA', () => {
     expect(build.headers['cache-control']).toContain('no-cache');
     expect(json(await t.app.inject({ method: 'GET', url: '/api/health' }))).toEqual({
       status: 'ok',
-      database: { ok: true, driver: 'pglite' },
-      bus: { ok: true, kind: 'memory' },
+      database: { ok: true, driver },
+      bus: { ok: true, kind: t.app.deps.bus.kind },
       slo: { ok: true },
     });
     expect(json(await t.app.inject({ method: 'GET', url: '/api/redirects/?path=/trade' }))).toEqual({ path: '/trade', target: '/dart' });

@@ -7,15 +7,15 @@ import type { AddressInfo } from 'node:net';
 import { CHAT_PATH } from '@dart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, DRIVERS, type TestApp } from './helpers';
 
 const IDLE_MS = 600;
 
-describe('WebSocket heartbeat', () => {
+describe.each(DRIVERS)('WebSocket heartbeat (%s)', (driver) => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { WS_IDLE_TIMEOUT_MS: String(IDLE_MS) });
+    t = await createTestApp(driver, { WS_IDLE_TIMEOUT_MS: String(IDLE_MS) });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
