@@ -130,7 +130,7 @@ export function buildBond(terms: PricingTerms, settlement: CalendarDate): BuildR
       };
     }
     const maturity = parseDate(terms.maturityDate!);
-    if (maturity <= settlement) return { ok: false, reason: 'The bond has matured.' };
+    if (maturity <= settlement) return { ok: false, reason: 'The bond matures on or before the settlement date.' };
     const discountKind = DISCOUNT_KINDS[terms.securityType];
     if (discountKind) {
       const issueDate =

@@ -1,5 +1,5 @@
 /** SQL for finstruments: lookups, filtered/sorted/paginated lists, trades, ratings, reference prices. */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FinstrumentListRequestSchema, TradesRequestSchema } from '@dart/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -30,7 +30,24 @@ function compare(column: SQL | AnyPgColumn, op: NumericOp | 'is' | 'after' | 'be
   }
 }
 
-const YEARS_TO_MATURITY = sql`((${finstruments.maturityDate} - current_date) / 365.25)`;
+/** Years to maturity as of `today` (IST, the same day the maturity rule uses; not the database's UTC date). */
+const yearsToMaturity = (today: string) => sql`((${finstruments.maturityDate} - ${today}::date) / 365.25)`;
+/** The maturity rule of `isMaturedOn` (search-index.ts) in SQL: a known date before today. */
+const maturedOn = (today: string) => sql`(${finstruments.maturityDate} IS NOT NULL AND ${finstruments.maturityDate} < ${today})`;
+/**
+ * The Find grid's order without a search or a sort: the search index's static ranking keys, in the same
+ * order (live; listed; with a reference price; liquid; live by nearer maturity, matured by the most recent,
+ * unknown last; ISIN). So the default list starts with live listed bonds that have a price.
+ */
+const findDefaultOrder = (today: string): SQL[] => [
+  sql`${maturedOn(today)} ASC`,
+  sql`${finstruments.isListed} DESC`,
+  sql`(${finstruments.referenceYield} IS NOT NULL) DESC`,
+  sql`(${finstruments.liquidity} > 0) DESC`,
+  sql`(CASE WHEN ${maturedOn(today)} THEN NULL ELSE ${finstruments.maturityDate} END) ASC NULLS LAST`,
+  sql`${finstruments.maturityDate} DESC NULLS LAST`,
+  asc(finstruments.isin),
+];
 const FINSTRUMENT_COLUMNS = {
   coupon_rate: finstruments.couponRate,
   face_value: finstruments.faceValue,
@@ -67,38 +84,50 @@ export function createFinstrumentsRepository(db: DbOrTx) {
         .orderBy(asc(finstrumentRatings.agency), desc(finstrumentRatings.asOf), asc(finstrumentRatings.rating));
     },
 
-    /** Bonds matching the Find/issuer filters; `issuerKey` narrows to one issuer. */
-    async list(input: ListInput, options: { issuerKey?: string | null; excludeId?: number; today: string }) {
+    /**
+     * Bonds matching the Find/issuer filters; `issuerKey` narrows to one issuer. `searchIds`: the search
+     * index's matches of `input.search`, best first (the header search's ranking); they are the only
+     * candidates and, without an explicit sort, the order.
+     */
+    async list(input: ListInput, options: { issuerKey?: string | null; excludeId?: number; today: string; searchIds?: number[] }) {
       const where: SQL[] = [];
       if (options.issuerKey !== undefined)
         where.push(options.issuerKey === null ? sql`false` : eq(finstruments.issuerKey, options.issuerKey));
       if (options.excludeId !== undefined) where.push(sql`${finstruments.id} <> ${options.excludeId}`);
-      if (!input.include_matured)
-        where.push(
-          sql`(${finstruments.perpetual} OR ${finstruments.maturityDate} IS NULL OR ${finstruments.maturityDate} >= ${options.today})`,
-        );
-      if (input.search)
-        where.push(sql`${finstruments.searchText} LIKE ${`%${input.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+      if (!input.include_matured) where.push(sql`NOT ${maturedOn(options.today)}`);
+      const { searchIds } = options;
+      if (searchIds && searchIds.length === 0) return { rows: [], count: 0 };
+      // The ids go as one int[] parameter (a search may match thousands of bonds).
+      const idArray = searchIds ? sql`${`{${searchIds.join(',')}}`}::int[]` : null;
+      if (idArray) where.push(sql`${finstruments.id} = ANY(${idArray})`);
       if (input.security_types?.length) where.push(inArray(finstruments.securityType, input.security_types));
       if (input.ratings?.length) where.push(inArray(finstruments.creditRating, input.ratings));
       if (input.listed !== undefined) where.push(eq(finstruments.isListed, input.listed));
       if (input.exchange) where.push(sql`${input.exchange} = ANY(${finstruments.exchanges})`);
       for (const filter of input.filters) {
-        const column = filter.field === 'years_to_maturity' ? YEARS_TO_MATURITY : FINSTRUMENT_COLUMNS[filter.field];
+        const column = filter.field === 'years_to_maturity' ? yearsToMaturity(options.today) : FINSTRUMENT_COLUMNS[filter.field];
         where.push(compare(column, filter.type, filter.value));
       }
       const condition = where.length ? and(...where) : undefined;
-      const sortColumn = input.sort
-        ? FINSTRUMENT_COLUMNS[input.sort.field === 'bond_yield' ? 'bond_yield' : input.sort.field]
-        : finstruments.maturityDate;
-      const direction = input.sort?.direction === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
+      // An explicit sort wins; then the search rank (with a search) or the default order; the id last.
+      const order: SQL[] = input.sort
+        ? [sql`${FINSTRUMENT_COLUMNS[input.sort.field]} ${input.sort.direction === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`}`]
+        : [];
+      if (idArray) order.push(sql`search_rank.position ASC`);
+      else if (!input.sort) order.push(...findDefaultOrder(options.today));
+      order.push(asc(finstruments.id));
       const { page, page_size } = input.pagination;
+      const selected = db.select(getTableColumns(finstruments)).from(finstruments);
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(finstruments)
+        (idArray
+          ? selected.innerJoin(
+              sql`unnest(${idArray}) WITH ORDINALITY AS search_rank(id, position)`,
+              sql`search_rank.id = ${finstruments.id}`,
+            )
+          : selected
+        )
           .where(condition)
-          .orderBy(sql`${sortColumn} ${direction}`, asc(finstruments.id))
+          .orderBy(...order)
           .limit(page_size)
           .offset((page - 1) * page_size),
         db
@@ -171,9 +200,10 @@ export function createFinstrumentsRepository(db: DbOrTx) {
           bseScripCode: finstruments.bseScripCode,
           longName: finstruments.longName,
           perpetual: finstruments.perpetual,
+          referenceYield: finstruments.referenceYield,
         })
         .from(finstruments);
-      return rows;
+      return rows.map(({ referenceYield, ...row }) => ({ ...row, hasPrice: referenceYield !== null }));
     },
 
     /** The SQL-only search (trigram index), kept as the benchmark's baseline and a fallback. */
@@ -186,7 +216,7 @@ export function createFinstrumentsRepository(db: DbOrTx) {
         .where(sql`${finstruments.searchText} LIKE ${like}`)
         .orderBy(
           sql`(${finstruments.isin} = ${query.toUpperCase()}) DESC`,
-          sql`(${finstruments.maturityDate} >= ${today} OR ${finstruments.perpetual}) DESC`,
+          sql`${maturedOn(today)} ASC`,
           desc(finstruments.liquidity),
           asc(finstruments.maturityDate),
         )

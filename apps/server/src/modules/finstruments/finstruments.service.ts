@@ -29,11 +29,12 @@ import {
 } from './finstruments.pricing';
 import { createFinstrumentsRepository, type FinstrumentRow } from './finstruments.repository';
 import { renderBondDetailsPdf, renderImPdf, renderQuotePdf } from './documents';
-import { SearchIndex, toSummary } from './search-index';
+import { isMaturedOn, SearchIndex, toSummary } from './search-index';
 
 /** How often each node checks whether the finstruments table changed (import on another node or by the script). */
 const INDEX_SYNC_MS = 30_000;
 const MAX_SETTLEMENT_DAYS_AHEAD = 365;
+const MATURED_REASON = 'The bond has matured.';
 
 const round = (value: number, places: number) => Number(value.toFixed(places));
 
@@ -87,7 +88,7 @@ export function createFinstrumentsService(deps: AppDeps) {
   }
 
   function summaryOf(row: FinstrumentRow, today: string) {
-    return toSummary({ ...row, liquidity: row.liquidity }, today);
+    return toSummary(row, today);
   }
 
   function referenceOf(ref: Awaited<ReturnType<typeof repository.bestReference>>) {
@@ -124,7 +125,11 @@ export function createFinstrumentsService(deps: AppDeps) {
     const now = deps.now();
     const tradeDate = getTradeDate(now);
     const { settlement, delta } = resolveSettlement(tradeDate, input);
-    const built = buildBond(termsOf(row), settlement);
+    // One maturity rule: what the header, the search and the Find grid call matured, pricing calls matured too
+    // (a dated perpetual past its date included); a live bond maturing before settlement keeps buildBond's reason.
+    const built = isMaturedOn(row.maturityDate, istToday(now))
+      ? ({ ok: false, reason: MATURED_REASON } as const)
+      : buildBond(termsOf(row), settlement);
     const ref = await repository.bestReference(row.id);
     const warnings: string[] = [];
     const canBePriced = built.ok && ref !== undefined;
@@ -289,7 +294,9 @@ export function createFinstrumentsService(deps: AppDeps) {
         const row = await load(issuer.idOrIsin);
         options = { issuerKey: row.issuerKey, excludeId: row.id, today };
       }
-      const { rows, count } = await repository.list(input, options);
+      // The search filter is the header search itself (same tokens, same ranking), not a second implementation.
+      const search = 'search' in input && input.search ? input.search : '';
+      const { rows, count } = await repository.list(input, search ? { ...options, searchIds: index.rankAll(search, today) } : options);
       return {
         count,
         page: input.pagination.page,

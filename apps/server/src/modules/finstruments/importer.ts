@@ -216,6 +216,8 @@ function selectSlice(rows: Row[]): Row[] {
     take((r) => r.security_type === type, 8);
   take((r) => r.security_type === 'Bond/NCD' && r.maturity_after_2026_01_17 === 'Y' && r.credit_rating !== '' && r.coupon_rate !== '', 60);
   take((r) => r.perpetual === 'Y', 3);
+  // Dated perpetuals (a redemption date in the name, one long past): the maturity rule's edge case (issue 12).
+  take((r) => r.perpetual === 'Y' && Boolean(r.maturity_date), 2);
   return rows.filter((r) => picked.has(r.isin!));
 }
 

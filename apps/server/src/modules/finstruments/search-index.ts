@@ -1,13 +1,16 @@
 /**
- * The in-memory token index behind the bond search box. The database holds the truth (and a trigram
- * index for the Find grid); each node keeps this read-only copy built from it at start and rebuilt when
- * the table's signature (row count, last update) changes. One search is a few binary searches over a
- * sorted token list plus a scored sort of the candidates: well under a millisecond on 32,000 bonds.
+ * The in-memory token index behind the bond search: the header search box and the Find grid's search
+ * filter both ask it (one search, one ranking). The database holds the truth; each node keeps this
+ * read-only copy built from it at start and rebuilt when the table's signature (row count, last update)
+ * changes. One search is a few binary searches over a sorted token list plus a scored sort of the
+ * candidates: well under a millisecond on 32,000 bonds.
  *
- * Ranking (issue 4): an exact ISIN first; then live bonds before matured ones (which cannot be
+ * Ranking (issue 4, issue 12): an exact ISIN first; then live bonds before matured ones (which cannot be
  * selected); within each, ISIN prefix, then exchange symbol, then name/issuer tokens (every query token
- * must prefix-match a token of the bond, in any order), then the better token match, then liquid bonds,
- * then nearer maturities.
+ * must prefix-match a token of the bond, in any order), then the better token match, then listed bonds,
+ * bonds with a reference price, liquid bonds, nearer maturities (matured: the most recent first), and
+ * the ISIN. Without a query the Find grid orders by the same static keys (`FIND_DEFAULT_ORDER` in the
+ * repository).
  */
 import type { FinstrumentSummary } from '@dart/contracts';
 import { MATURED_LABEL, UNLISTED_LABEL } from '@dart/contracts';
@@ -29,6 +32,17 @@ export interface IndexedBond {
   bseScripCode: string | null;
   longName: string | null;
   perpetual: boolean;
+  /** A reference yield is stored (the grid shows a price, the pricing panel has a default). */
+  hasPrice: boolean;
+}
+
+/**
+ * The one maturity rule (search labels, the Find grid, the security page): a bond is matured when its
+ * maturity date is known and before today (IST). A perpetual with a date in the data (a redemption or call
+ * date in its name, e.g. "9.48% NCD 02-Feb-2015") follows that date; an undated perpetual never matures.
+ */
+export function isMaturedOn(maturityDate: string | null, today: string): boolean {
+  return maturityDate !== null && maturityDate < today;
 }
 
 const TYPE_SYNONYMS: Record<string, string[]> = {
@@ -104,8 +118,13 @@ export function buildSearchText(row: {
     .toLowerCase();
 }
 
-export function toSummary(b: IndexedBond, today: string): FinstrumentSummary {
-  const isMatured = !b.perpetual && b.maturityDate !== null && b.maturityDate < today;
+type SummaryInput = Pick<
+  IndexedBond,
+  'id' | 'isin' | 'displayName' | 'securityType' | 'issuerName' | 'couponRate' | 'maturityDate' | 'isListed' | 'creditRating'
+>;
+
+export function toSummary(b: SummaryInput, today: string): FinstrumentSummary {
+  const isMatured = isMaturedOn(b.maturityDate, today);
   const label = (isMatured ? MATURED_LABEL : !b.isListed ? UNLISTED_LABEL : '') + b.displayName;
   return {
     id: b.id,
@@ -135,6 +154,14 @@ function lowerBound(sorted: readonly string[], key: string): number {
 
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+
+/** One candidate of a query: the bond's position in the index and its numeric rank (higher is better). */
+interface Ranked {
+  i: number;
+  rank: number;
+}
+/** Best first; equal ranks by ISIN (the index is sorted by ISIN), so ties resolve the same on every node. */
+const byRank = (a: Ranked, b: Ranked) => b.rank - a.rank || a.i - b.i;
 
 export class SearchIndex {
   readonly size: number;
@@ -169,8 +196,10 @@ export class SearchIndex {
     this.score = new Int32Array(n);
     const lists = new Map<string, number[]>();
     bonds.forEach((b, i) => {
-      this.maturityDays[i] = b.perpetual || !b.maturityDate ? 0 : dayNumber(b.maturityDate);
-      this.staticRank[i] = (b.isListed ? 1e8 : 0) + (b.liquidity > 0 ? 1e7 : 0);
+      // The maturity rule (isMaturedOn): a known date counts, perpetual or not.
+      this.maturityDays[i] = b.maturityDate ? dayNumber(b.maturityDate) : 0;
+      // Listed, then priced, then liquid (each outweighs all below it; the maturity part stays under 1e6).
+      this.staticRank[i] = (b.isListed ? 1e8 : 0) + (b.hasPrice ? 1e7 : 0) + (b.liquidity > 0 ? 1e6 : 0);
       this.isinToIndex.set(b.isin.toLowerCase(), i);
       for (const symbol of [b.nseSymbol, b.bseSymbol, b.bseScripCode]) {
         if (!symbol) continue;
@@ -191,7 +220,28 @@ export class SearchIndex {
     this.sortedTokens = [...this.postings.keys()].sort();
   }
 
+  /** The header search: the best `limit` matches (the first `limit` of `rankAll`). */
   search(query: string, limit: number, today: string): FinstrumentSummary[] {
+    const top: Ranked[] = [];
+    for (const entry of this.match(query, today)) {
+      if (top.length === limit && byRank(entry, top[top.length - 1]!) >= 0) continue;
+      let at = top.length;
+      while (at > 0 && byRank(entry, top[at - 1]!) < 0) at--;
+      top.splice(at, 0, entry);
+      if (top.length > limit) top.pop();
+    }
+    return top.map((entry) => toSummary(this.bonds[entry.i]!, today));
+  }
+
+  /** Every match of `query`, best first, as finstrument ids: the Find grid's search filter and its order. */
+  rankAll(query: string, today: string): number[] {
+    return this.match(query, today)
+      .sort(byRank)
+      .map((entry) => this.bonds[entry.i]!.id);
+  }
+
+  /** All candidates of a query with their rank, unsorted. */
+  private match(query: string, today: string): Ranked[] {
     const q = query.trim().toLowerCase();
     const todayDays = dayNumber(today);
     // tier: 4 exact ISIN, 3 ISIN prefix, 2 symbol, 1 tokens; score: token match quality.
@@ -218,8 +268,8 @@ export class SearchIndex {
       }
     }
 
-    // Top-k selection over a numeric rank: tier, live, token score, listed, liquid, nearer maturity.
-    const top: Array<{ i: number; rank: number }> = [];
+    // Numeric rank: tier, live, token score, listed, priced, liquid, nearer maturity.
+    const out: Ranked[] = [];
     const consider = (i: number, tier: number, score: number) => {
       const maturity = this.maturityDays[i]!;
       const live = maturity === 0 || maturity >= todayDays;
@@ -229,11 +279,7 @@ export class SearchIndex {
       // selected anyway), then ISIN prefix > symbol > tokens, then token quality.
       const rank =
         (tier === 4 ? 2e15 : 0) + (live ? 1e15 : 0) + tier * 1e14 + score * 1e10 + this.staticRank[i]! + Math.max(0, maturityRank);
-      if (top.length === limit && rank <= top[top.length - 1]!.rank) return;
-      let at = top.length;
-      while (at > 0 && top[at - 1]!.rank < rank) at--;
-      top.splice(at, 0, { i, rank });
-      if (top.length > limit) top.pop();
+      out.push({ i, rank });
     };
     for (const [i, m] of found) consider(i, m.tier, m.score);
 
@@ -279,6 +325,6 @@ export class SearchIndex {
         }
       }
     }
-    return top.map((entry) => toSummary(this.bonds[entry.i]!, today));
+    return out;
   }
 }

@@ -59,9 +59,15 @@ function NameCell(params: ICellRendererParams<FinstrumentListRow> & { onOpen: (r
       }}
       style={{ color: 'inherit', fontWeight: 500 }}
     >
-      {row.label}
+      <span title={row.label}>{row.label}</span>
     </a>
   );
+}
+
+/** A text cell that shows its whole value on hover (a narrow column never hides "SOVEREIGN" or an issuer). */
+function TextCell(params: ICellRendererParams<FinstrumentListRow>) {
+  const text = params.valueFormatted ?? (params.value === null || params.value === undefined ? '' : String(params.value));
+  return <span title={text}>{text}</span>;
 }
 
 export function FinstrumentGrid({ request, onOpen, onSelectionChange, onCount, maxSelected }: FinstrumentGridProps) {
@@ -82,8 +88,17 @@ export function FinstrumentGrid({ request, onOpen, onSelectionChange, onCount, m
         cellRendererParams: { onOpen },
       },
       { colId: 'isin', headerName: 'ISIN', valueGetter: (p) => p.data?.identifiers.ISIN, width: 140 },
-      { colId: 'security_type', headerName: 'Type', field: 'security_type', width: 120, sortable: false },
-      { colId: 'issuer_name', headerName: 'Issuer', field: 'issuer_name', flex: 1, minWidth: 150, sortable: false },
+      // Widths fit the longest usual values at 1440 px ("SOVEREIGN", "Bond/NCD", "G-Sec STRIPS"); longer ones show on hover.
+      { colId: 'security_type', headerName: 'Type', field: 'security_type', width: 140, sortable: false, cellRenderer: TextCell },
+      {
+        colId: 'issuer_name',
+        headerName: 'Issuer',
+        field: 'issuer_name',
+        flex: 1,
+        minWidth: 150,
+        sortable: false,
+        cellRenderer: TextCell,
+      },
       {
         colId: 'coupon_rate',
         headerName: 'Coupon %',
@@ -103,9 +118,10 @@ export function FinstrumentGrid({ request, onOpen, onSelectionChange, onCount, m
         colId: 'credit_rating',
         headerName: 'Rating',
         field: 'credit_rating',
-        width: 110,
+        width: 135,
         sortable: false,
         valueFormatter: (p) => p.value ?? '—',
+        cellRenderer: TextCell,
       },
       {
         colId: 'bond_yield',
