@@ -1,5 +1,15 @@
 /** Typed calls of the application-level API, shared by the web app, e2e tests and scripts. */
-import type { ContactForm, OtpLogin, Registration, RequestOtp, SessionUser, TokenResponse, ValidateOtp } from '@dart/contracts';
+import type {
+  ContactForm,
+  MyQuotesQuery,
+  OtpLogin,
+  Quote,
+  Registration,
+  RequestOtp,
+  SessionUser,
+  TokenResponse,
+  ValidateOtp,
+} from '@dart/contracts';
 import type { HttpClient } from './http';
 
 export function createApi(http: HttpClient) {
@@ -8,6 +18,11 @@ export function createApi(http: HttpClient) {
     refresh: (refresh?: string) => http.post<TokenResponse>('/api/token/refresh/', refresh ? { refresh } : {}),
     logout: () => http.post<{ detail: string }>('/api/logout/', {}, { isTokenEndpoint: true }),
     session: () => http.get<SessionUser>('/api/session/'),
+    /** GET api/trade/eoi/: the firm's own quotes (every status, newest first), the market list's paging and filters. */
+    myQuotes: (query: Partial<MyQuotesQuery> = {}) =>
+      http.get<{ count: number; page: number; page_size: number; results: Quote[]; restriction_text: string | null }>('/api/trade/eoi/', {
+        query: { ...query },
+      }),
     requestOtp: (body: RequestOtp) => http.post<{ detail: string; expires_in: number }>('/api/request-otp/', body),
     otpLogin: (body: OtpLogin) => http.post<TokenResponse>('/api/token/otp/', body),
     validateOtp: (body: ValidateOtp) => http.post<{ valid: true; verification: string }>('/api/validate-otp/', body),

@@ -21,6 +21,7 @@ import {
   QuoteUploadTemplateQuerySchema,
   type QuoteUploadError,
   MarketQuerySchema,
+  MyQuotesQuerySchema,
   NegotiationListQuerySchema,
   NegotiationListSchema,
   NegotiationRequestSchema,
@@ -140,6 +141,20 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
       },
     },
     async (request) => market.listRfqQuotes(request.principal!, request.query),
+  );
+  r.get(
+    '/api/trade/eoi/',
+    {
+      // The firm's own quotes: reading changes nothing, so view-only users (viewer, compliance) may list them.
+      config: { policy: READ },
+      schema: {
+        tags,
+        summary: "The caller's firm's own quotes (every status, newest first): page, page_size, search, finstrument_id, status",
+        querystring: MyQuotesQuerySchema,
+        response: { 200: QuoteListSchema },
+      },
+    },
+    async (request) => market.listMyQuotes(request.principal!, request.query),
   );
   r.get(
     '/api/trade/eoi/:id/',

@@ -29,6 +29,7 @@ import {
   type DealListItem,
   type DealListQuery,
   type MarketQuery,
+  type MyQuotesQuery,
   type Negotiation,
   type NegotiationListQuery,
   type NegotiationRequest,
@@ -63,6 +64,7 @@ import {
 } from './market.repository';
 import { OrderBook, type BookQuote } from './matching-engine';
 import { columnOfField, parseUploadRow, readUploadTable } from './quote-upload';
+import { listMyQuotes } from './market.my-quotes';
 
 const isSet = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
 const EXPIRY_SWEEP_MS = 5_000;
@@ -877,6 +879,11 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         offset: (page - 1) * pageSize,
       });
       return { ...base, count, results: rows.map((row) => quoteView(row, p)), restriction_text: null };
+    },
+
+    /** `GET api/trade/eoi/`: the caller's firm's own quotes (market.my-quotes.ts). */
+    listMyQuotes(p: Principal, query: MyQuotesQuery) {
+      return listMyQuotes(database.db, p.clientId, query, deps.now(), (row) => quoteView(row, p));
     },
 
     /** Subscribes to deals made (after commit); returns the unsubscribe. */
