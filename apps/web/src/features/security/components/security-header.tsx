@@ -43,8 +43,11 @@ function Fact({ label, field, detail, children }: { label: string; field?: strin
 
 /** The security header: name, ISIN, issuer, terms, rating with agency, labels and data provenance. */
 export function SecurityHeader({ detail, actions }: { detail: FinstrumentDetail; actions?: ReactNode }) {
+  // A dated perpetual shows its date too: past it, the bond is matured (one rule with search and Find).
   const maturity = detail.perpetual
-    ? 'Perpetual'
+    ? detail.contract_parameters.maturity_date
+      ? `Perpetual · ${formatDateDefault(detail.contract_parameters.maturity_date)}`
+      : 'Perpetual'
     : detail.contract_parameters.maturity_date
       ? formatDateDefault(detail.contract_parameters.maturity_date)
       : '—';
