@@ -105,6 +105,40 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('chat on two n
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
+  it('writes one delivered receipt per second for the cluster, not one per node, and keeps the trailing one', async () => {
+    const channel = await group('Receipts across nodes');
+    await sleep(1100);
+    let top = 0;
+    for (let i = 0; i < 4; i++) top = json<ChatMessage>(await sendOn(i % 2, a, channel.url, `d${i}`)).position;
+    const watcher = await openChat(wsUrl[0]!, a);
+    const delivered = (node: number, position: number) =>
+      nodes[node]!.inject({
+        method: 'POST',
+        url: `/api/chat/channels/${channel.url}/delivered/`,
+        headers: bearer(b.access),
+        payload: { position },
+      });
+    // b's clients on both nodes report deliveries at the same moment, within one throttle window.
+    const burst = await Promise.all([delivered(0, top - 3), delivered(1, top - 2), delivered(0, top - 1), delivered(1, top)]);
+    for (const response of burst) expect(response.statusCode, response.body).toBe(200);
+    const written = burst.map((r) => json<{ throttled: boolean }>(r)).filter((r) => !r.throttled);
+    expect(written).toHaveLength(1);
+    // The throttled highest position is written after the window, by whichever node claims it next.
+    const last = await watcher.next((f) => f.type === 'receipt' && f.user_id === b.id && f.delivered_position === top, 5000);
+    expect(last.channel_url).toBe(channel.url);
+    const receipts = watcher.frames.filter((f) => f.type === 'receipt' && f.user_id === b.id && f.channel_url === channel.url);
+    // The leading write and the trailing ones, each in a window of its own: never one per node at once.
+    expect(receipts.length).toBeLessThanOrEqual(3);
+    const positions = receipts.map((f) => f.delivered_position as number);
+    expect(positions).toEqual(positions.toSorted((x, y) => x - y));
+    const [row] = await nodes[1]!.deps.database.query<{ delivered_position: string }>(
+      `SELECT m.delivered_position::text FROM chat_members m JOIN chat_channels c ON c.id = m.channel_id WHERE c.url = $1 AND m.user_id = $2`,
+      [channel.url, b.id],
+    );
+    expect(Number(row!.delivered_position)).toBe(top);
+    watcher.socket.close();
+  }, 30_000);
+
   it('closes the socket on node 1 when the chat session is removed on node 0', async () => {
     const socket = await openChat(wsUrl[1]!, a);
     const removed = await nodes[0]!.inject({

@@ -5,6 +5,8 @@
  * another request is refused; keys are per user; a refused request reaches no exchange venue and a
  * store that fails after the venue accepted cancels there.
  */
+import { MARKET_MESSAGES } from '@dart/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
 import { concurrentSubmits, ok, SCENARIOS, uniqueQuantum, type Harness, type Submit, type Who } from './idempotency-support';
@@ -205,5 +207,129 @@ describe.each(DRIVERS)('Idempotency-Key on every submit (%s)', (driver) => {
     } finally {
       venue.configure({ latencyMs: 0 });
     }
+  });
+
+  /** Waits until the request under `key` holds its claim (state pending, an owner), then ends its lease. */
+  async function expireLeaseOnceClaimed(key: string) {
+    for (let i = 0; i < 200; i++) {
+      const [row] = await t.database.query<{ owner: string | null }>(
+        `SELECT owner FROM idempotency_keys WHERE key = $1 AND state = 'pending'`,
+        [key],
+      );
+      if (row?.owner) {
+        await t.database.query(`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = $1`, [key]);
+        return row.owner;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no pending claim for ${key}`);
+  }
+
+  it('rolls the old holder back when a retry took its claim over after the lease (market: an RFQ)', async () => {
+    const venue = t.app.exchange.venue;
+    const quantum = uniqueQuantum();
+    const submit: Submit = {
+      who: 'demo',
+      method: 'POST',
+      url: '/api/trade/eoi/',
+      json: { quantum, finstrument_id: h.gsec, yield_stored: 0.0712, send_to_rfq: true, clearing_corporation: 'NSCCL' },
+    };
+    // The first request is slow at the venue (before its transaction): its lease runs out meanwhile and
+    // a retry with the key takes the claim over, runs, and answers.
+    venue.configure({ latencyMs: 400 });
+    let slow: Promise<Awaited<ReturnType<Harness['send']>>>;
+    try {
+      slow = h.send(0, submit, { 'idempotency-key': 'takeover-market' });
+      const oldOwner = await expireLeaseOnceClaimed('takeover-market');
+      venue.configure({ latencyMs: 0 });
+      const retry = await h.send(0, submit, { 'idempotency-key': 'takeover-market' });
+      expect(retry.status, retry.body).toBe(201);
+      const [claim] = await t.database.query<{ owner: string; state: string }>(
+        `SELECT owner, state FROM idempotency_keys WHERE key = 'takeover-market'`,
+      );
+      expect(claim).toMatchObject({ state: 'done' });
+      expect(claim!.owner).not.toBe(oldOwner);
+    } finally {
+      venue.configure({ latencyMs: 0 });
+    }
+    // The old holder's transaction is fenced out: 409, nothing of it stored, its venue RFQ cancelled.
+    const old = await slow;
+    expect(old.status, old.body).toBe(409);
+    expect(JSON.parse(old.body).message).toBe(MARKET_MESSAGES.idempotencyTakenOver);
+    expect(await quotesOf(quantum)).toBe(1);
+    expect((await venue.liveRfqs()).filter((r) => r.quantum === quantum)).toHaveLength(1);
+    // The key still answers the retry's result.
+    const replay = await h.send(0, submit, { 'idempotency-key': 'takeover-market' });
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotency-replayed']).toBe('true');
+  });
+});
+
+// PGlite is one connection, so nothing can run inside another request's transaction there: the chat
+// takeover (the old holder paused mid-transaction on a row lock) runs on PostgreSQL.
+describe.runIf(process.env.DATABASE_URL)('a claim taken over mid-transaction (chat, PostgreSQL)', () => {
+  let t: TestApp;
+  const tok: Record<'demo' | 'second', string> = { demo: '', second: '' };
+  let secondId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    tok.demo = (await login(t.app, 'dealer@demo.dart')).access;
+    tok.second = (await login(t.app, 'dealer@second.dart')).access;
+    secondId = json<{ user_info: { id: string } }>(await t.app.inject({ method: 'GET', url: '/api/session/', headers: bearer(tok.second) }))
+      .user_info.id;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const claimOf = async (key: string) =>
+    (await t.database.query<{ owner: string | null; state: string }>(`SELECT owner, state FROM idempotency_keys WHERE key = $1`, [key]))[0];
+
+  it('rolls the old holder back when a retry took its claim over (create a channel)', async () => {
+    const name = `Takeover ${Date.now().toString(36)}`;
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/chat/channels/',
+        headers: { ...bearer(tok.demo), 'idempotency-key': 'takeover-chat' },
+        payload: { customType: 'group', name, invitedUserIds: [secondId] },
+      });
+    const channelsNamed = async () =>
+      Number((await t.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM chat_channels WHERE name = $1`, [name]))[0]!.n);
+    // Another session locks the invitee's user row: the channel's member row (a foreign key to it) waits,
+    // inside the first request's transaction.
+    const locker = new pg.Client({ connectionString: t.config.databaseUrl! });
+    await locker.connect();
+    let slow: ReturnType<typeof create> | undefined;
+    let retry: ReturnType<typeof create> | undefined;
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [secondId]);
+      slow = create();
+      let oldOwner: string | null = null;
+      for (let i = 0; i < 200 && !oldOwner; i++) {
+        const claim = await claimOf('takeover-chat');
+        if (claim?.state === 'pending' && claim.owner) oldOwner = claim.owner;
+        else await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(oldOwner, 'the first request holds the claim').toBeTruthy();
+      // Its lease runs out while it waits on the lock; a retry takes the claim over.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await t.database.query(`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = 'takeover-chat'`);
+      retry = create();
+      for (let i = 0; i < 200 && (await claimOf('takeover-chat'))?.owner === oldOwner; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect((await claimOf('takeover-chat'))?.owner).not.toBe(oldOwner);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
+    }
+    const [old, again] = await Promise.all([slow!, retry!]);
+    expect(old.statusCode, old.body).toBe(409);
+    expect(json<{ message: string }>(old).message).toBe(MARKET_MESSAGES.idempotencyTakenOver);
+    expect(again.statusCode, again.body).toBeLessThan(300);
+    // One channel: the old holder's was rolled back with its fence.
+    expect(await channelsNamed()).toBe(1);
   });
 });

@@ -67,6 +67,15 @@ export async function fenceIdempotency(tx: Tx): Promise<void> {
   if (result.rows.length === 0) throw new AppError('CONFLICT', MARKET_MESSAGES.idempotencyTakenOver);
 }
 
+/**
+ * Whether the current request runs under an Idempotency-Key claim. A service whose fast path writes
+ * without a transaction of its own (chat's one-statement send) takes its transactional path then, so the
+ * write and `fenceIdempotency` commit together.
+ */
+export function underIdempotencyClaim(): boolean {
+  return running.getStore() !== undefined;
+}
+
 /** JSON with sorted keys, so the same request hashes the same whatever the key order. */
 function canonical(value: unknown): string {
   if (value === undefined || value === null) return 'null';

@@ -7,6 +7,9 @@
  *   `COMMAND_TIMEOUT_MS`) `take` rejects with `RateLimiterUnavailable`: the send is refused as a
  *   503 / an unavailable nack (fail closed, RELIABILITY #42), never as "too fast".
  * - Socket cap: the chat socket's per-user cap, per cluster (lib/connection-cap.ts, its own connection).
+ * - Delivered-receipt throttle: one write per user and channel per 1000 ms for the whole cluster, a
+ *   `SET key NX PX 1000` (with the PTTL left when taken); without Redis, or while it does not answer,
+ *   each node throttles on its own (a receipt is never refused for it).
  * - Presence: one Redis hash per user, field = node id, value = the time the entry lapses. A node
  *   writes its entry when the user's first socket opens there, refreshes all its entries every
  *   10 s, and deletes it when the user's last socket there closes; so a crashed node's entries
@@ -33,6 +36,30 @@ export interface RateLimiter {
    * Rejects with `RateLimiterUnavailable` when it cannot tell (its store is down).
    */
   take(key: string, limit: number, windowMs: number): Promise<boolean>;
+}
+
+/**
+ * A cluster-wide "at most once per window" slot (the delivered-receipt throttle, spec §9): `claim` takes
+ * the slot for `key` and resolves 0, or resolves how many ms remain until the current holder's window
+ * ends (then the caller keeps its work and claims again after that long).
+ */
+export interface WindowThrottle {
+  claim(key: string, windowMs: number): Promise<number>;
+}
+
+/** One node: the windows in a map (dropped when it grows large; a lost entry only lets one write through early). */
+export function createMemoryWindowThrottle(now: () => number = Date.now): WindowThrottle {
+  const until = new Map<string, number>();
+  return {
+    async claim(key, windowMs) {
+      const at = now();
+      const ends = until.get(key) ?? 0;
+      if (at < ends) return ends - at;
+      if (until.size > 50_000) for (const [k, v] of until) if (v <= at) until.delete(k);
+      until.set(key, at + windowMs);
+      return 0;
+    },
+  };
 }
 
 /** The limiter's store (Redis) did not answer: nobody knows whether the user is over the limit. */
@@ -68,6 +95,13 @@ const COMMAND_TIMEOUT_MS = 2000;
 const PRESENCE_REFRESH_MS = 10_000;
 /** Most users one sweep announces offline; the rest wait for the next sweep. */
 const SWEEP_BATCH = 500;
+
+/** SET NX PX: 0 when this caller took the window, else the ms left in the holder's window (at least 1). */
+const WINDOW_CLAIM = `
+if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+local left = redis.call('PTTL', KEYS[1])
+if left < 1 then return 1 end
+return left`;
 
 const SLIDING_WINDOW = `
 local key = KEYS[1]
@@ -204,7 +238,7 @@ export async function createRedisRealtime(
   namespace: string,
   logger: { warn: (object: object, message: string) => void },
   offlineDelayMs: number = CHAT_LIMITS.presenceOfflineDelayMs,
-): Promise<{ limiter: RateLimiter; presence: Presence; connections: ConnectionCap; close(): Promise<void> }> {
+): Promise<{ limiter: RateLimiter; presence: Presence; connections: ConnectionCap; throttle: WindowThrottle; close(): Promise<void> }> {
   const redis = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
@@ -274,6 +308,18 @@ export async function createRedisRealtime(
       }
     },
   };
+  // Redis unreachable: delivered receipts are not worth refusing, so each node throttles on its own until it returns.
+  const localThrottle = createMemoryWindowThrottle();
+  const throttle: WindowThrottle = {
+    async claim(key, windowMs) {
+      try {
+        return Number(await redis.eval(WINDOW_CLAIM, 1, `${namespace}:chat:window:${key}`, windowMs));
+      } catch (error) {
+        logger.warn({ err: { message: (error as Error).message } }, 'chat throttle unavailable: throttling on this node');
+        return localThrottle.claim(key, windowMs);
+      }
+    },
+  };
   const presence: Presence = {
     connected(userId) {
       if (closed) return;
@@ -318,6 +364,7 @@ export async function createRedisRealtime(
     limiter,
     presence,
     connections,
+    throttle,
     close: async () => {
       await connections.close();
       closed = true;

@@ -33,9 +33,17 @@ import { createMemoryConnectionCap, type ConnectionCap } from '../../lib/connect
 import { newOpaqueToken, sha256 } from '../../lib/crypto';
 import { AppError, fieldError } from '../../lib/errors';
 import type { AppDeps } from '../../types';
+import { fenceIdempotency, underIdempotencyClaim } from '../../plugins/idempotency';
 import { buildOgMetaData, findDartLink } from './chat.links';
 import { privateRunMessage } from './chat.private-run';
-import { RateLimiterUnavailable, type Presence, type PresenceChange, type RateLimiter } from './chat.presence';
+import {
+  createMemoryWindowThrottle,
+  RateLimiterUnavailable,
+  type Presence,
+  type PresenceChange,
+  type RateLimiter,
+  type WindowThrottle,
+} from './chat.presence';
 import {
   appendMessageRow,
   appendPlainMessage,
@@ -145,6 +153,8 @@ export interface ChatRealtime {
   presence: Presence;
   /** The chat socket's per-user cap; in-process (per node) when absent. */
   connections?: ConnectionCap;
+  /** The delivered-receipt throttle's windows (cluster-wide through Redis); in-process when absent. */
+  throttle?: WindowThrottle;
 }
 
 /** How long a client waits before retrying a send refused because the rate limiter's store is down. */
@@ -176,12 +186,18 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
     for (const message of messages) await bus.publish(message).catch(() => undefined);
   }
 
-  /** One transaction; `emit` queues bus messages that go out after commit. */
+  /**
+   * One transaction; `emit` queues bus messages that go out after commit. Under an Idempotency-Key the
+   * key is marked applied in the same transaction (`fenceIdempotency`): a committed change is never run
+   * again for the key, and a request whose claim was taken over after its lease rolls back (409).
+   */
   async function change<T>(fn: (tx: Tx, emit: (m: BusMessage) => void) => Promise<T>): Promise<T> {
     const pending: BusMessage[] = [];
     const result = await db.transaction(async (tx) => {
       pending.length = 0;
-      return fn(tx, (m) => pending.push(m));
+      const value = await fn(tx, (m) => pending.push(m));
+      await fenceIdempotency(tx);
+      return value;
     });
     await publish(pending);
     return result;
@@ -426,7 +442,9 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
     return channel;
   }
   async function sendInTransaction(actor: ChatActor, url: string, input: NewMessage, fileRow?: FileRowMaker) {
-    if (!fileRow && input.messageType === 'user' && input.reqId && !findDartLink(input.message)) {
+    // Under an Idempotency-Key the send takes the transactional path, which fences the key (see `change`).
+    const fast = !underIdempotencyClaim();
+    if (fast && !fileRow && input.messageType === 'user' && input.reqId && !findDartLink(input.message)) {
       // The hottest path, one round trip: a plain text message without a link preview.
       const at = now();
       const id = randomUUID();
@@ -455,7 +473,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
       // Nothing was written: the checks below say why (or it is a broadcast, sent in a transaction).
     }
     const target = await checkedTarget(database, actor, url);
-    if (target.customType !== 'broadcast' && !fileRow) {
+    if (fast && target.customType !== 'broadcast' && !fileRow) {
       // The hot path: one atomic statement takes the position, stores the message and the sender's
       // receipt (chat.repository appendMessageRow), so no explicit transaction is needed around it.
       const pending: BusMessage[] = [];
@@ -532,8 +550,32 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
     announcePresence(presence).catch(() => undefined);
   });
 
-  // ---- delivered-receipt throttle (per node; spec §9: 1 per channel per 1000 ms) -----------------
-  const deliveredState = new Map<string, { last: number; pending: number | null; timer: NodeJS.Timeout | null }>();
+  // ---- delivered-receipt throttle (spec §9: 1 per user and channel per 1000 ms, for the cluster) --
+  // The window is claimed in Redis when there is one (SET NX PX), so N nodes write one receipt a second,
+  // not N. A throttled receipt is kept here (the highest position) and written once this node claims a
+  // later window: claimed again when the holder's window ends, for as long as another node wins it.
+  const deliveredThrottle = realtime.throttle ?? createMemoryWindowThrottle();
+  const deliveredPending = new Map<string, { position: number; timer: NodeJS.Timeout }>();
+  function deliverLater(key: string, actor: ChatActor, url: string, position: number, waitMs: number) {
+    const fire = async () => {
+      try {
+        const wait = await deliveredThrottle.claim(key, CHAT_LIMITS.markDeliveredThrottleMs);
+        if (wait > 0) {
+          entry.timer = setTimeout(() => void fire(), wait);
+          entry.timer.unref();
+          return;
+        }
+        deliveredPending.delete(key);
+        await applyReceipt(actor, url, null, entry.position);
+      } catch {
+        // Left the channel meanwhile, or the database is unreachable: a later receipt carries the position.
+        deliveredPending.delete(key);
+      }
+    };
+    const entry = { position, timer: setTimeout(() => void fire(), waitMs) };
+    entry.timer.unref();
+    deliveredPending.set(key, entry);
+  }
   async function applyReceipt(actor: ChatActor, url: string, read: number | null, delivered: number | null) {
     const { channel } = await memberChannel(db, actor, url);
     const result = await repo.raiseReceipts(db, channel.id, actor.userId, read, delivered);
@@ -1003,30 +1045,24 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
       requireTerms(actor);
       return applyReceipt(actor, url, position, null);
     },
-    /** Delivered receipts: at most one write per user and channel per 1000 ms; later ones merge (trailing). */
+    /**
+     * Delivered receipts: at most one write per user and channel per 1000 ms across all nodes; a throttled
+     * one is merged into this node's trailing write (the highest position), never dropped.
+     */
     async markDelivered(actor: ChatActor, url: string, position: number) {
       requireTerms(actor);
       const key = `${actor.userId}|${url}`;
-      const state = deliveredState.get(key) ?? { last: 0, pending: null, timer: null };
-      deliveredState.set(key, state);
-      const wait = state.last + CHAT_LIMITS.markDeliveredThrottleMs - Date.now();
-      if (wait <= 0 && !state.timer) {
-        state.last = Date.now();
-        return { throttled: false, ...(await applyReceipt(actor, url, null, position)) };
+      const waiting = deliveredPending.get(key);
+      if (waiting) {
+        waiting.position = Math.max(waiting.position, position);
+        return { throttled: true };
       }
-      state.pending = Math.max(state.pending ?? 0, position);
-      if (!state.timer)
-        state.timer = setTimeout(
-          () => {
-            const pending = state.pending;
-            state.timer = null;
-            state.pending = null;
-            state.last = Date.now();
-            if (pending !== null) applyReceipt(actor, url, null, pending).catch(() => undefined);
-            if (deliveredState.size > 50_000) deliveredState.clear();
-          },
-          Math.max(wait, 0),
-        );
+      const wait = await deliveredThrottle.claim(key, CHAT_LIMITS.markDeliveredThrottleMs);
+      if (wait === 0) return { throttled: false, ...(await applyReceipt(actor, url, null, position)) };
+      // Another receipt of this user and channel may have queued while the claim was asked.
+      const queued = deliveredPending.get(key);
+      if (queued) queued.position = Math.max(queued.position, position);
+      else deliverLater(key, actor, url, position, wait);
       return { throttled: true };
     },
     async typing(actor: ChatActor, url: string, typing: boolean) {

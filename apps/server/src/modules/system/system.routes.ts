@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { auditLog, contactMessages, devOutbox, supportRequests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { appendEvent, publishAll } from '../../lib/events';
+import { fenceIdempotency } from '../../plugins/idempotency';
 
 const PUBLIC = { policy: { kind: 'public' } } as const;
 const NO_CACHE = 'no-cache, no-store, must-revalidate';
@@ -114,6 +115,8 @@ export function registerSystemRoutes(app: FastifyInstance): void {
           clientId: principal.clientId,
           payload: { id: created!.id, kind: created!.kind },
         });
+        // Under an Idempotency-Key: applied with the request, so a retry after a lost answer never files it twice.
+        await fenceIdempotency(tx);
         return { ...created!, event };
       });
       await publishAll(bus, [row.event]);

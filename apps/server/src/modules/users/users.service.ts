@@ -15,6 +15,7 @@ import { writeAudit, type AuditContext } from '../../lib/audit';
 import { appendEvent, publishAll } from '../../lib/events';
 import { newOpaqueToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import { fenceIdempotency } from '../../plugins/idempotency';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
 
@@ -241,6 +242,8 @@ export function createUsersService(
           clientId: principal.clientId,
           payload: { id: row!.id, email: input.email },
         });
+        // Under an Idempotency-Key: applied with the invite, so a retry after a lost answer never invites twice.
+        await fenceIdempotency(tx);
         return { ...row!, event };
       });
       await publishAll(deps.bus, [invite.event]);
