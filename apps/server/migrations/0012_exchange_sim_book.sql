@@ -47,4 +47,7 @@ CREATE TABLE "exchange_sim_trades" (
 );
 --> statement-breakpoint
 CREATE INDEX "exchange_sim_rfqs_status_idx" ON "exchange_sim_rfqs" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "exchange_sim_responses_rfq_idx" ON "exchange_sim_responses" USING btree ("rfq_ref");
+CREATE INDEX "exchange_sim_responses_rfq_idx" ON "exchange_sim_responses" USING btree ("rfq_ref");--> statement-breakpoint
+CREATE UNIQUE INDEX "exchange_sim_trades_deal_key" ON "exchange_sim_trades" USING btree ("deal_id");--> statement-breakpoint
+-- The exchange job looks for recent exchange-RFQ deals that no node recorded (exchange.service.ts).
+CREATE INDEX IF NOT EXISTS "deals_created_idx" ON "deals" USING btree ("created_at");

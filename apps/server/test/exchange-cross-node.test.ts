@@ -87,6 +87,23 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('the simulated
     expect(refused.statusCode, refused.body).toBe(503);
   });
 
+  it('gives one trade number to a deal reported by two nodes at the same time', async () => {
+    const report = {
+      exchange: 'NSE' as const,
+      dealId: crypto.randomUUID(),
+      rfqRef: null,
+      isin: GSEC_2033,
+      price: 100,
+      yieldFraction: 0.0712,
+      quantum: 100,
+      settlementDate: '2030-01-01',
+      consideration: 10_000_000,
+    };
+    const [fromA, fromB] = await Promise.all([a.exchange.venue.reportDeal(report), b.exchange.venue.reportDeal(report)]);
+    expect(fromA.tradeId).toMatch(/^NSE-TRD-\d{6}$/);
+    expect(fromB.tradeId).toBe(fromA.tradeId);
+  });
+
   it('keeps a reported trade pending after a leader change, and settles it on schedule', async () => {
     const q = await rfqOn(a, { quote_type: 'BID', quantum: 200 });
     const counter = await post(b, 'second', '/api/eoi/add-negotiation/', { quote_id: q.id, yield_stored: 0.0713, quantum: 200 });

@@ -252,6 +252,45 @@ describe.each(DRIVERS)('exchange RFQs on the SimulatedExchange (%s)', (driver) =
     expect(onVenue).toEqual([{ rfq_ref: q.exchange_ref, status: 'withdrawn' }]);
   });
 
+  it('records and reports an exchange deal whose node died before recording it; the venue knows each deal once', async () => {
+    const q = await rfq('demo', { quote_type: 'BID', quantum: 250 });
+    const counter = json<{ id: string }>(await post('second', '/api/eoi/add-negotiation/', { quote_id: q.id, yield_stored: 0.0712 }));
+    const accepted = await post('demo', '/api/eoi/add-negotiation/', { quote_id: q.id, negotiation_id: counter.id, action: 'accept' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const dealId = json<{ deal: { id: string } }>(accepted).deal.id;
+    await t.app.exchange.service.settle();
+    // As if the deal's node had died right after the deal committed: nothing recorded, nothing reported.
+    await t.database.query(`DELETE FROM exchange_trades WHERE deal_id = $1`, [dealId]);
+    await t.database.query(`DELETE FROM exchange_sim_trades WHERE deal_id = $1`, [dealId]);
+    await t.app.exchange.service.tick();
+    // Too recent: the deal's own node may still be recording it.
+    expect(await t.app.exchange.service.trade(dealId)).toBeUndefined();
+    await t.database.query(`UPDATE deals SET created_at = created_at - interval '1 minute' WHERE id = $1`, [dealId]);
+    await t.app.exchange.service.tick();
+    const recorded = await t.app.exchange.service.trade(dealId);
+    expect(recorded).toMatchObject({ exchange: 'NSE', reportStatus: 'reported' });
+    // A repeated report of the deal (a retry after a lost answer) gets the same trade number.
+    const [deal] = await t.database.query<{ price: number; yield_fraction: number; settlement_date: string }>(
+      `SELECT price, yield_fraction, settlement_date::text FROM deals WHERE id = $1`,
+      [dealId],
+    );
+    const again = await t.app.exchange.venue.reportDeal({
+      exchange: 'NSE',
+      dealId,
+      rfqRef: q.exchange_ref,
+      isin: GSEC_2033,
+      price: deal!.price,
+      yieldFraction: deal!.yield_fraction,
+      quantum: 250,
+      settlementDate: deal!.settlement_date,
+      consideration: 1,
+    });
+    expect(again.tradeId).toBe(recorded!.exchangeTradeId);
+    expect(
+      (await t.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM exchange_sim_trades WHERE deal_id = $1`, [dealId]))[0]!.n,
+    ).toBe('1');
+  });
+
   it('retries a deal report the venue refused', async () => {
     const q = await rfq('demo', { quote_type: 'ASK', quantum: 200 });
     const counter = json<{ id: string }>(await post('second', '/api/eoi/add-negotiation/', { quote_id: q.id, yield_stored: 0.0712 }));

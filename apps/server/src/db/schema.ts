@@ -618,7 +618,12 @@ export const deals = pgTable(
     considerationDetails: jsonb('consideration_details'),
     createdAt: createdAt(),
   },
-  (t) => [index('deals_buyer_idx').on(t.buyerClientId, t.createdAt), index('deals_seller_idx').on(t.sellerClientId, t.createdAt)],
+  (t) => [
+    index('deals_buyer_idx').on(t.buyerClientId, t.createdAt),
+    index('deals_seller_idx').on(t.sellerClientId, t.createdAt),
+    // Migration 0012: the exchange job's search for recent deals no node recorded.
+    index('deals_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Stripe-style idempotency claims: the first response to a key is stored and replayed (RELIABILITY #41; plugins/idempotency.ts). */
@@ -928,17 +933,24 @@ export const exchangeSimResponses = pgTable(
   (t) => [index('exchange_sim_responses_rfq_idx').on(t.rfqRef)],
 );
 
-/** A deal reported to the simulated venue; it settles `EXCHANGE_SIM_SETTLE_MS` after `reported_at`. */
-export const exchangeSimTrades = pgTable('exchange_sim_trades', {
-  tradeId: text('trade_id').primaryKey(),
-  exchange: text('exchange').notNull(),
-  dealId: text('deal_id').notNull(),
-  rfqRef: text('rfq_ref'),
-  isin: text('isin').notNull(),
-  price: doublePrecision('price').notNull(),
-  yieldFraction: doublePrecision('yield_fraction').notNull(),
-  quantum: bigint('quantum', { mode: 'number' }).notNull(),
-  settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
-  consideration: doublePrecision('consideration').notNull(),
-  reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
+/**
+ * A deal reported to the simulated venue; it settles `EXCHANGE_SIM_SETTLE_MS` after `reported_at`. One trade
+ * per deal: a repeated report (two nodes at once, a retry after a lost answer) gets the same trade number.
+ */
+export const exchangeSimTrades = pgTable(
+  'exchange_sim_trades',
+  {
+    tradeId: text('trade_id').primaryKey(),
+    exchange: text('exchange').notNull(),
+    dealId: text('deal_id').notNull(),
+    rfqRef: text('rfq_ref'),
+    isin: text('isin').notNull(),
+    price: doublePrecision('price').notNull(),
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    consideration: doublePrecision('consideration').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('exchange_sim_trades_deal_key').on(t.dealId)],
+);

@@ -14,6 +14,13 @@ import type { ExchangeGateway, ExchangeName } from './exchange.gateway';
 
 const MAX_REPORT_ATTEMPTS = 5;
 const JOB_INTERVAL_MS = 5_000;
+/**
+ * A deal's own node records it for reporting right after commit; a deal on an exchange RFQ still without an
+ * `exchange_trades` row this long after it was made lost that step with its node, and the job records it.
+ */
+const UNRECORDED_AFTER_MS = 30_000;
+/** How far back the job looks for such deals. */
+const UNRECORDED_WITHIN_DAYS = 7;
 
 export function createExchangeService(deps: AppDeps, market: MarketService, gateway: ExchangeGateway) {
   const { database, bus } = deps;
@@ -91,8 +98,26 @@ export function createExchangeService(deps: AppDeps, market: MarketService, gate
     }
   }
 
-  /** One pass of the job: retry pending reports, poll settlement of reported trades. */
+  /**
+   * Deals on exchange RFQs that no node recorded: the node that made the deal died between its commit and
+   * `recordDeal` (an in-process listener). Found from the database, so no deal goes unreported.
+   */
+  async function unrecordedDeals(): Promise<string[]> {
+    const rows = await database.query<{ id: string }>(
+      `SELECT d.id FROM deals d
+        WHERE d.created_at < now() - make_interval(secs => $1::double precision / 1000)
+          AND d.created_at > now() - make_interval(days => $2::int)
+          AND NOT EXISTS (SELECT 1 FROM exchange_trades t WHERE t.deal_id = d.id)
+          AND EXISTS (SELECT 1 FROM quotes q WHERE q.id IN (d.bid_quote_id, d.ask_quote_id) AND q.exchange IS NOT NULL)
+        ORDER BY d.created_at LIMIT 100`,
+      [UNRECORDED_AFTER_MS, UNRECORDED_WITHIN_DAYS],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** One pass of the job: record deals no node recorded, retry pending reports, poll settlement of reported trades. */
   async function tick(): Promise<void> {
+    for (const dealId of await unrecordedDeals()) await recordDeal(dealId);
     const pending = await db
       .select({ dealId: exchangeTrades.dealId })
       .from(exchangeTrades)

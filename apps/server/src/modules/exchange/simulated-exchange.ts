@@ -128,21 +128,36 @@ export class SimulatedExchange implements ExchangeGateway {
 
   async reportDeal(report: DealReport): Promise<{ tradeId: string }> {
     await this.venue(report.exchange, 'the deal report');
+    // The venue knows each deal once: a repeated report (another node at the same time, a retry after an
+    // answer lost with its node) gets the trade number of the first.
+    const reported = async () =>
+      (
+        await this.db
+          .select({ tradeId: exchangeSimTrades.tradeId })
+          .from(exchangeSimTrades)
+          .where(eq(exchangeSimTrades.dealId, report.dealId))
+      )[0];
+    const known = await reported();
+    if (known) return known;
     const tradeId = await this.number(report.exchange, 'TRD');
-    await this.db.insert(exchangeSimTrades).values({
-      tradeId,
-      exchange: report.exchange,
-      dealId: report.dealId,
-      rfqRef: report.rfqRef,
-      isin: report.isin,
-      price: report.price,
-      yieldFraction: report.yieldFraction,
-      quantum: report.quantum,
-      settlementDate: report.settlementDate,
-      consideration: report.consideration,
-      reportedAt: new Date(this.now()),
-    });
-    return { tradeId };
+    const inserted = await this.db
+      .insert(exchangeSimTrades)
+      .values({
+        tradeId,
+        exchange: report.exchange,
+        dealId: report.dealId,
+        rfqRef: report.rfqRef,
+        isin: report.isin,
+        price: report.price,
+        yieldFraction: report.yieldFraction,
+        quantum: report.quantum,
+        settlementDate: report.settlementDate,
+        consideration: report.consideration,
+        reportedAt: new Date(this.now()),
+      })
+      .onConflictDoNothing({ target: exchangeSimTrades.dealId })
+      .returning({ tradeId: exchangeSimTrades.tradeId });
+    return inserted[0] ?? (await reported())!;
   }
 
   async settlementStatus(exchange: ExchangeName, tradeId: string): Promise<SettlementStatus> {
