@@ -4,9 +4,13 @@
  * B is cut off, node A changes the book and ends a session: the invalidations B would have got through
  * Redis pub/sub (no replay) are lost to it. Once Redis returns and B's bus has resubscribed, B's next
  * reads are fresh: public runs, market depth and the signed-in principal. Node B's clock is held still,
- * so its 1 s cache TTL cannot hide a stale entry: only the resubscription can clear it.
+ * so its 1 s cache TTL cannot hide a stale entry: only the resubscription can clear it. A live socket
+ * (`ws/trade/d/`) held open on B through the cut catches up on the events it missed.
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { LIVE_PATH } from '@dart/contracts';
+import { WebSocket } from 'ws';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -138,6 +142,39 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('caches after 
       expect((await b.inject({ method: 'GET', url: '/api/session/', headers: bearer(access) })).statusCode).toBe(401);
     } finally {
       heldAt = null;
+    }
+  }, 60_000);
+
+  it('a live socket held open on B through the cut receives the events it missed, in order', async () => {
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    const socket = new WebSocket(`ws://127.0.0.1:${(b.server.address() as AddressInfo).port}${LIVE_PATH}`);
+    const events: Array<{ position: number; payload: unknown }> = [];
+    let authed!: () => void;
+    const ready = new Promise<void>((resolve) => (authed = resolve));
+    socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as { type: string; position: number; payload: unknown };
+      if (message.type === 'auth_ok') authed();
+      if (message.type === 'event') events.push(message);
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    socket.send(JSON.stringify({ type: 'auth', token: tok.second }));
+    await ready;
+    try {
+      const before = await bid(330);
+      for (let i = 0; i < 100 && !JSON.stringify(events).includes(before); i++) await sleep(50);
+      expect(JSON.stringify(events)).toContain(before);
+      let missed = '';
+      await missWhileCut(async () => {
+        missed = await bid(440);
+      });
+      for (let i = 0; i < 200 && !JSON.stringify(events).includes(missed); i++) await sleep(50);
+      expect(JSON.stringify(events), 'the event published while B was cut off Redis').toContain(missed);
+      const positions = events.map((e) => e.position);
+      expect(positions).toEqual(positions.toSorted((x, y) => x - y));
+      expect(new Set(positions).size).toBe(positions.length);
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      socket.close();
     }
   }, 60_000);
 });

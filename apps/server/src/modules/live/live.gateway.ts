@@ -66,6 +66,46 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
   };
 
+  /** Replays what the connection missed from the events table, then drains what arrived live meanwhile. */
+  const catchUp = async (connection: Connection) => {
+    let page = await eventsSince(database.db, connection.principal.clientId, connection.position, LIVE_REPLAY_LIMIT);
+    while (page.length > 0) {
+      for (const row of page)
+        deliver(connection, { topic: row.topic, position: row.position, clientId: row.clientId, payload: row.payload });
+      page =
+        page.length === LIVE_REPLAY_LIMIT
+          ? await eventsSince(database.db, connection.principal.clientId, connection.position, LIVE_REPLAY_LIMIT)
+          : [];
+    }
+    // Duplicates of replayed events are skipped by position.
+    for (const buffered of connection.buffered.sort((a, b) => (a.position ?? 0) - (b.position ?? 0))) deliver(connection, buffered);
+    connection.buffered = [];
+    connection.replaying = false;
+  };
+
+  // Redis pub/sub has no replay: events published while this node's subscription was down never reach it.
+  // When the subscription is back, every open socket catches up from the events table, and sockets whose
+  // session ended meanwhile (a revocation published during the gap) are closed.
+  const unsubscribeResync = bus.onResync(() => {
+    for (const connection of connections) {
+      if (connection.replaying) continue; // its own replay reads the table after this point anyway
+      connection.replaying = true;
+      void (async () => {
+        try {
+          const principal = await principals.load(connection.principal.sessionId, connection.principal.userId);
+          if (!principal) {
+            connection.socket.close(LIVE_CLOSE.unauthenticated, 'Session ended');
+            return;
+          }
+          await catchUp(connection);
+        } catch (error) {
+          app.log.warn({ err: { message: (error as Error).message } }, 'live socket could not catch up after a bus resync');
+          connection.socket.close(LIVE_CLOSE.tryAgainLater, 'Service temporarily unavailable');
+        }
+      })();
+    }
+  });
+
   const unsubscribe = bus.subscribe((message) => {
     const payload = message.payload as { sessionId?: string; userId?: string };
     for (const connection of connections) {
@@ -85,6 +125,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
   });
   app.addHook('onClose', async () => {
     unsubscribe();
+    unsubscribeResync();
     for (const connection of connections) connection.socket.close(LIVE_CLOSE.goingAway, 'Server shutting down');
     await cap.close();
   });
@@ -151,19 +192,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
           connection = { socket, principal, position: from, replaying: true, buffered: [] };
           connections.add(connection);
           send(socket, { type: 'auth_ok', version: LIVE_PROTOCOL_VERSION, position: current });
-          // Replay what was missed, then drain what arrived live meanwhile (duplicates skipped by position).
-          let page = await eventsSince(database.db, principal.clientId, from, LIVE_REPLAY_LIMIT);
-          while (page.length > 0) {
-            for (const row of page)
-              deliver(connection, { topic: row.topic, position: row.position, clientId: row.clientId, payload: row.payload });
-            page =
-              page.length === LIVE_REPLAY_LIMIT
-                ? await eventsSince(database.db, principal.clientId, connection.position, LIVE_REPLAY_LIMIT)
-                : [];
-          }
-          for (const buffered of connection.buffered.sort((a, b) => (a.position ?? 0) - (b.position ?? 0))) deliver(connection, buffered);
-          connection.buffered = [];
-          connection.replaying = false;
+          await catchUp(connection);
         } catch (error) {
           if (error instanceof ConnectionCapUnavailable || isDatabaseUnavailable(error)) {
             request.log.warn({ err: { message: (error as Error).message } }, 'live socket refused: a dependency is unavailable');
