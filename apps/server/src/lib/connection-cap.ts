@@ -14,7 +14,7 @@
  *   (the gateway closes 1013, try again later): the cap neither fails open nor blames the user.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisLogger } from './redis';
 
 /** Given back when the socket closes; safe to call more than once. */
 export type SlotRelease = () => void;
@@ -57,9 +57,6 @@ export function createMemoryConnectionCap(): ConnectionCap {
 const SLOT_TTL_MS = 30_000;
 const SLOT_REFRESH_MS = 10_000;
 const REFRESH_BATCH = 500;
-/** A Redis call slower than this counts as Redis being down (fail fast, RELIABILITY #42). */
-const COMMAND_TIMEOUT_MS = 2000;
-
 /** KEYS: the key's slots hash; ARGV: slot id, ttl ms, limit. 1 = reserved, 0 = full. */
 const RESERVE = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -87,20 +84,8 @@ return 1`;
  * The cluster-wide cap on its own Redis connection. `namespace` is the deployment's bus channel, so
  * deployments (and test suites) on other databases never share slots; `scope` names the gateway.
  */
-export async function createRedisConnectionCap(
-  url: string,
-  namespace: string,
-  scope: string,
-  logger: { warn: (object: object, message: string) => void },
-): Promise<ConnectionCap> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-  });
-  redis.on('error', (error: Error) => logger.warn({ err: { message: error.message } }, 'socket cap redis error'));
-  await redis.connect();
+export async function createRedisConnectionCap(url: string, namespace: string, scope: string, logger: RedisLogger): Promise<ConnectionCap> {
+  const redis = await connectRedis(url, 'socket cap', logger);
   const keyOf = (key: string) => `${namespace}:ws-cap:${scope}:${key}`;
   /** This node's open slots: slot id → Redis key. */
   const open = new Map<string, string>();

@@ -13,11 +13,8 @@
  * fast, never fail open): an unlimited API while the shared store is down is what the limit prevents.
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisLogger } from './redis';
 import { AppError } from './errors';
-
-/** A Redis call slower than this counts as Redis being down (fail fast, RELIABILITY #42). */
-const COMMAND_TIMEOUT_MS = 2000;
 
 /** KEYS: the counter; ARGV: the window in ms. Returns the count in this window and the ms left of it. */
 const HIT = `local current = redis.call('INCR', KEYS[1])
@@ -47,19 +44,8 @@ export interface RedisRateLimit {
  * Counters on their own Redis connection, under `${namespace}:rate:` (the deployment's bus channel, so
  * deployments and test suites on other databases never share counters).
  */
-export async function createRedisRateLimit(
-  url: string,
-  namespace: string,
-  logger: { warn: (object: object, message: string) => void },
-): Promise<RedisRateLimit> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-  });
-  redis.on('error', (error: Error) => logger.warn({ err: { message: error.message } }, 'rate limit redis error'));
-  await redis.connect();
+export async function createRedisRateLimit(url: string, namespace: string, logger: RedisLogger): Promise<RedisRateLimit> {
+  const redis = await connectRedis(url, 'rate limit', logger);
   const unavailable = (error: unknown) => {
     logger.warn({ err: { message: (error as Error).message } }, 'rate limit store unavailable: request refused');
     return new AppError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable.', undefined, { 'retry-after': '5' });

@@ -4,7 +4,7 @@
  *
  * - Rate limit: a sliding one-second window per user (a Redis sorted set updated by one Lua script,
  *   so the check-and-add is atomic across nodes). When Redis does not answer (down, or slower than
- *   `COMMAND_TIMEOUT_MS`) `take` rejects with `RateLimiterUnavailable`: the send is refused as a
+ *   `REDIS_COMMAND_TIMEOUT_MS` in lib/redis.ts) `take` rejects with `RateLimiterUnavailable`: the send is refused as a
  *   503 / an unavailable nack (fail closed, RELIABILITY #42), never as "too fast".
  * - Socket cap: the chat socket's per-user cap, per cluster (lib/connection-cap.ts, its own connection).
  * - Delivered-receipt throttle: one write per user and channel per 1000 ms for the whole cluster, a
@@ -27,7 +27,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CHAT_LIMITS, type ConnectionStatus } from '@dart/contracts';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisLogger } from '../../lib/redis';
 import { createRedisConnectionCap, type ConnectionCap } from '../../lib/connection-cap';
 
 export interface RateLimiter {
@@ -90,8 +90,6 @@ export interface Presence {
 }
 
 const PRESENCE_TTL_MS = 30_000;
-/** A Redis call slower than this counts as Redis being down: the send fails fast (503) instead of hanging. */
-const COMMAND_TIMEOUT_MS = 2000;
 const PRESENCE_REFRESH_MS = 10_000;
 /** Most users one sweep announces offline; the rest wait for the next sweep. */
 const SWEEP_BATCH = 500;
@@ -236,17 +234,10 @@ return out`;
 export async function createRedisRealtime(
   url: string,
   namespace: string,
-  logger: { warn: (object: object, message: string) => void },
+  logger: RedisLogger,
   offlineDelayMs: number = CHAT_LIMITS.presenceOfflineDelayMs,
 ): Promise<{ limiter: RateLimiter; presence: Presence; connections: ConnectionCap; throttle: WindowThrottle; close(): Promise<void> }> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-  });
-  redis.on('error', (error: Error) => logger.warn({ err: { message: error.message } }, 'chat redis error'));
-  await redis.connect();
+  const redis = await connectRedis(url, 'chat', logger);
   const connections = await createRedisConnectionCap(url, namespace, 'chat', logger);
   const nodeId = randomUUID();
   const counts = new Map<string, number>();
