@@ -4,7 +4,8 @@
  * and Neha (dealer@second.dart) sees each change live. Also the header's Chat link and its unread
  * badge. A group of their own keeps these tests apart from the direct chat of chat.spec.ts.
  */
-import { expect, test, type Browser, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
+import type { Browser, Locator, Page, WebSocketRoute } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
 const NEHA = 'Neha Kulkarni';

@@ -4,7 +4,8 @@
  * online status follows the support user's chat sessions without a reload, and goes offline only
  * after the offline delay once their last tab is gone.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
 /** `CHAT_LIMITS.presenceOfflineDelayMs` of packages/contracts (the e2e specs import nothing of ours). */

@@ -4,7 +4,8 @@
  * exchange messages and a file, see unread counts and read receipts; a declined group invitation
  * tells the inviter; basic@small.dart meets the chat terms gate. Screenshots in light and dark.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
 const ARJUN = 'Arjun Mehta';

@@ -4,7 +4,8 @@
  * screenshots of /find and a security page in light and dark.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
 const SEARCH_PLACEHOLDER = 'Search for Bonds by Name, ISIN, Issuer...';

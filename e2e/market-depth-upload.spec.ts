@@ -7,7 +7,8 @@
  * the RFQ panel by another firm, accepted by the requester, with the deal on both sides.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, DEMO_PASSWORD, signIn } from './helpers';
 
 const HDFC_ISIN = 'INE040A08955';

@@ -3,7 +3,7 @@
  * Demo Capital's dealer finds Second Bank by part of its name, chooses it with the keyboard and sends
  * a private bid; Second Bank's dealer sees it in private runs, a third firm (Demo Brokers) does not.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { chooseTicketBond, DEMO, openWorkspace, signIn } from './helpers';
 
 const HDFC_BOND = 'HDFC Bank Limited 7.78% NCD 27-Mar-2027';

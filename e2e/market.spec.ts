@@ -3,7 +3,8 @@
  * Capital's dealer posts a bid, Second Bank's dealer sees it appear live (no reload), counters,
  * the first accepts, and both see the deal. Then the workspace in light and dark.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { chooseTicketBond, DEMO, openWorkspace } from './helpers';
 
 const HDFC_BOND = 'HDFC Bank Limited 7.78% NCD 27-Mar-2027';

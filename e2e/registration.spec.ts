@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, outboxFor, outboxIds, readNewOtp, signIn } from './helpers';
 
 test.describe('client registration', () => {

@@ -2,7 +2,8 @@
  * Screenshots of the main pages in light and dark, for visual review:
  * test-results/screenshots/<page>-<theme>.png
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
 const THEMES = ['light', 'dark'] as const;

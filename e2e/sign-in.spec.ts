@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, DEMO_PASSWORD, otpCodeForm, otpRequestForm, outboxIds, passwordForm, readNewOtp, signIn, signOut } from './helpers';
 
 test.describe('sign-in and role landing', () => {

@@ -6,7 +6,8 @@
  * undefined, no dialog, no CSP violation report, no injected element) and each payload is visible
  * as its literal text.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, DEMO_PASSWORD, signIn } from './helpers';
 
 declare global {
