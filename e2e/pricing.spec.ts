@@ -38,6 +38,14 @@ test.describe('Price calculator', () => {
     await page.waitForTimeout(800);
     await expect(consideration).toBeHidden();
     await expect(info).toHaveText('Yield —');
+    const calculator = page.getByRole('region', { name: 'Price calculator' });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await page.waitForTimeout(300);
+      await calculator.screenshot({ path: `test-results/screenshots/calculator-rejected-${theme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // An empty field: required, and no figure either.
     await priceBox.fill('');
@@ -56,7 +64,7 @@ test.describe('Price calculator', () => {
     await expect(info).toHaveText(/^Yield \d+\.\d{4}%$/);
 
     // A quantity of 0 is refused: no consideration for it.
-    const quantity = page.getByRole('region', { name: 'Price calculator' }).getByRole('textbox', { name: 'Quantity (units)' });
+    const quantity = calculator.getByRole('textbox', { name: 'Quantity (units)' });
     await quantity.fill('0');
     await expect(page.getByText('Enter at least 1 unit')).toBeVisible();
     await expect(consideration).toBeHidden();

@@ -68,6 +68,15 @@ test.describe('View-only users', () => {
     await expect(conversation.getByRole('button', { name: 'Accept' })).toHaveCount(0);
     await expect(conversation.getByRole('button', { name: 'Decline' })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await expect(conversation.getByText('you can read this chat but not write in it')).toBeVisible();
+    await expect(conversation.getByTestId('chat-message-text')).toContainText('bid at 7.05');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `test-results/screenshots/chat-view-only-${theme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await conversation.getByTestId('chat-members-button').click();
     const members = page.getByRole('dialog');
     await expect(members.getByTestId('chat-member').first()).toBeVisible();

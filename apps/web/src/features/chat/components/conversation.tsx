@@ -137,7 +137,7 @@ export function Conversation({ channel, onBack }: { channel: Channel; onBack?: (
       {invited ? <InvitationBanner channel={channel} writable={writable} /> : null}
       <MessageList channel={channel} editingId={editing?.messageId ?? null} onEdit={setEditing} />
       <TypingLine url={channel.url} />
-      {!writable && !invited ? (
+      {!writable ? (
         <Text size="sm" c="dimmed" ta="center" p="sm" className={classes.composer} data-testid="chat-view-only">
           Your account is view-only: you can read this chat but not write in it.
         </Text>
