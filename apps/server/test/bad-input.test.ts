@@ -8,7 +8,7 @@
 import { CHAT_PATH, LIVE_PATH, TEXT_MESSAGES, type Channel, type ChatMessage } from '@dart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { bearer, DRIVERS, json, type TestApp } from './helpers';
+import { bearer, DRIVERS, exchangeRfqBody, json, type TestApp } from './helpers';
 import { listeningChatApp, openChat, type ChatUser } from './chat-support';
 
 const GSEC_2033 = 'IN0020220151';
@@ -43,15 +43,7 @@ describe.each(DRIVERS)('bad input (%s)', (driver) => {
   const sendRaw = (user: ChatUser, url: string, text: string) =>
     t.app.inject({ method: 'POST', url, headers: { ...bearer(user.access), 'content-type': 'application/json' }, payload: text });
   const quoteCount = async () => (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM quotes'))[0]!.n;
-  const rfqBody = (extra: object = {}) => ({
-    quantum: 500,
-    finstrument_id: gsec,
-    yield_stored: 0.0712,
-    validity: 60,
-    send_to_rfq: true,
-    clearing_corporation: 'NSCCL',
-    ...extra,
-  });
+  const rfqBody = (extra: object = {}) => exchangeRfqBody(gsec, extra);
   const expectFieldError = (response: { statusCode: number; body: string }, field: string, message: string) => {
     expect(response.statusCode, response.body).toBe(400);
     const body = JSON.parse(response.body) as ErrorBody;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryKey } from '../src/db/client';
 import { ExchangeUnavailableError } from '../src/modules/exchange';
-import { bearer, json, login, startRedisCluster, type RedisCluster } from './helpers';
+import { bearer, exchangeRfqBody, json, login, type RedisCluster, startRedisCluster } from './helpers';
 
 const GSEC_2033 = 'IN0020220151';
 const SETTLE_MS = 12_000;
@@ -36,15 +36,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('the simulated
   const post = (node: FastifyInstance, who: 'demo' | 'second', url: string, payload: object) =>
     node.inject({ method: 'POST', url, payload, headers: bearer(tok[who]) });
   const rfqOn = async (node: FastifyInstance, body: object = {}) => {
-    const response = await post(node, 'demo', '/api/trade/eoi/', {
-      quantum: 500,
-      finstrument_id: gsec,
-      yield_stored: 0.0712,
-      validity: 60,
-      send_to_rfq: true,
-      clearing_corporation: 'NSCCL',
-      ...body,
-    });
+    const response = await post(node, 'demo', '/api/trade/eoi/', exchangeRfqBody(gsec, body));
     expect(response.statusCode, response.body).toBe(201);
     return json<Quote>(response);
   };

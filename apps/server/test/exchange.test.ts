@@ -9,7 +9,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, exchangeTrades, referencePrices } from '../src/db/schema';
 import { SIMULATED_FIRM } from '../src/modules/exchange';
-import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
+import { bearer, createTestApp, DRIVERS, exchangeRfqBody, json, login, type TestApp } from './helpers';
 
 const GSEC_2033 = 'IN0020220151';
 type Quote = {
@@ -60,15 +60,7 @@ describe.each(DRIVERS)('exchange RFQs on the SimulatedExchange (%s)', (driver) =
   const post = (who: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: bearer(tok[who]!) });
   const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]!) });
   const rfq = async (who: string, body: object = {}) => {
-    const response = await post(who, '/api/trade/eoi/', {
-      quantum: 500,
-      finstrument_id: gsec,
-      yield_stored: 0.0712,
-      validity: 60,
-      send_to_rfq: true,
-      clearing_corporation: 'NSCCL',
-      ...body,
-    });
+    const response = await post(who, '/api/trade/eoi/', exchangeRfqBody(gsec, body));
     expect(response.statusCode, response.body).toBe(201);
     return json<Quote>(response);
   };

@@ -183,3 +183,16 @@ export async function startRedisCluster(
     },
   };
 }
+
+/** The body of an NSE one-to-many exchange RFQ (bid) on `finstrumentId`, as the exchange suites raise it; `extra` overrides. */
+export function exchangeRfqBody(finstrumentId: number, extra: object = {}) {
+  return {
+    quantum: 500,
+    finstrument_id: finstrumentId,
+    yield_stored: 0.0712,
+    validity: 60,
+    send_to_rfq: true,
+    clearing_corporation: 'NSCCL',
+    ...extra,
+  };
+}
