@@ -74,16 +74,36 @@ test.describe('Find: one search and a sensible default list', () => {
     await expect(page.getByTestId('find-count')).toHaveText(/^1 bonds/);
     const rating = gridRow(page, 0).locator('[col-id="credit_rating"]');
     await expect(rating).toHaveText('SOVEREIGN');
-    // The text's own width against the cell's content box (inside its padding): no ellipsis.
-    const fits = await rating.evaluate((cell) => {
-      const range = document.createRange();
-      range.selectNodeContents(cell);
-      const style = getComputedStyle(cell);
-      const content = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return { text: range.getBoundingClientRect().width, content };
-    });
-    expect(fits.text).toBeGreaterThan(0);
-    expect(fits.text).toBeLessThanOrEqual(fits.content);
+    // Each cell's text against its content box (inside the padding): no ellipsis. Headers likewise.
+    const fits = (cell: Locator) =>
+      cell.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const style = getComputedStyle(element);
+        const content = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: range.getBoundingClientRect().width, content };
+      });
+    for (const column of [
+      'isin',
+      'security_type',
+      'coupon_rate',
+      'maturity_date',
+      'credit_rating',
+      'bond_yield',
+      'face_value',
+      'exchanges',
+    ]) {
+      const size = await fits(gridRow(page, 0).locator(`[col-id="${column}"]`));
+      expect(size.text, column).toBeGreaterThan(0);
+      expect(size.text, column).toBeLessThanOrEqual(size.content);
+    }
+    const headers = grid(page).locator('.ag-header-cell-text').filter({ hasText: /\S/ });
+    await expect(headers.first()).toBeVisible();
+    expect(await headers.count()).toBe(10);
+    for (const header of await headers.all()) {
+      const overflow = await header.evaluate((element) => ({ name: element.textContent, cut: element.scrollWidth > element.clientWidth }));
+      expect(overflow.cut, `header ${overflow.name}`).toBe(false);
+    }
     await expect(gridRow(page, 0).locator('[col-id="security_type"] span[title="G-Sec"]')).toBeVisible();
     // No horizontal scroll bar: every column is on screen at 1440 px.
     const overflow = await grid(page)
