@@ -5,7 +5,8 @@
  * has a price; "Include matured" off hides the perpetual dated 02-Feb-2015; "SOVEREIGN" fits its column at
  * 1440 px.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const SEARCH_PLACEHOLDER = 'Search for Bonds by Name, ISIN, Issuer...';
 const PERPETUAL_2015 = 'INE028A08075';
