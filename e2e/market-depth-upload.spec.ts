@@ -49,7 +49,9 @@ async function raiseRfq(request: APIRequestContext, rfq: { quantum: number; yiel
 }
 
 test.describe('Market depth and bulk upload', () => {
-  test('uploads quotes: template, row errors with nothing imported, then a good file', async ({ page }) => {
+  test('uploads quotes: template, row errors with nothing imported, then a good file', async ({ page, consoleGuard }) => {
+    // The file with row errors is refused with a 400, which the browser logs.
+    consoleGuard.allow(/status of 400 .*\/api\/eoi\/upload\/\)$/);
     await openWorkspace(page, DEMO.dealer);
     await page.getByRole('button', { name: 'Upload quotes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload quotes' });
@@ -126,7 +128,9 @@ test.describe('Market depth and bulk upload', () => {
     await expect(panel.getByText('No bond in the market matches.')).toBeVisible();
   });
 
-  test('a BASIC client sees the Premium upgrade state instead of the depth', async ({ page }) => {
+  test('a BASIC client sees the Premium upgrade state instead of the depth', async ({ page, consoleGuard }) => {
+    // Depth is Premium: the 402 is the answer this test is about.
+    consoleGuard.allow(/status of 402 .*\/api\/quote\/depth\//);
     await openWorkspace(page, DEMO.basic);
     const panel = page.getByTestId('panel-market-depth');
     await panel.getByRole('button', { name: `Depth of ${HDFC_BOND}` }).click();

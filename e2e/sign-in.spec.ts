@@ -19,7 +19,9 @@ test.describe('sign-in and role landing', () => {
     await expect(trail.getByText(DEMO.compliance).first()).toBeVisible();
   });
 
-  test('wrong password shows the server message and stays on the login page', async ({ page }) => {
+  test('wrong password shows the server message and stays on the login page', async ({ page, consoleGuard }) => {
+    // The refused password is a 401 the browser logs.
+    consoleGuard.allow(/status of 401 .*\/api\/token\/\)$/);
     await page.goto('/auth/login');
     const form = passwordForm(page);
     await form.getByLabel('Email').fill(DEMO.dealer);
@@ -50,7 +52,8 @@ test.describe('sign-in and role landing', () => {
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
 
-  test('a wrong one-time password is refused', async ({ page, request }) => {
+  test('a wrong one-time password is refused', async ({ page, request, consoleGuard }) => {
+    consoleGuard.allow(/status of 401 .*\/api\/token\/otp\/\)$/);
     const seen = await outboxIds(request, DEMO.backOffice);
     await page.goto('/auth/login');
     await page.getByRole('tab', { name: 'One-time password' }).click();

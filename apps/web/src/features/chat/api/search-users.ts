@@ -18,7 +18,9 @@ export function searchChatUsers(search: string, signal?: AbortSignal): Promise<C
 export const userSearchQueryOptions = (search: string) =>
   queryOptions({
     queryKey: [...USER_SEARCH_KEY, search] as const,
-    queryFn: ({ signal }) => searchChatUsers(search, signal),
+    // No abort signal: the picker unmounts as soon as someone is picked, and cancelling its small
+    // search then only left an aborted GET behind; the answer is cached for the next search.
+    queryFn: () => searchChatUsers(search),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

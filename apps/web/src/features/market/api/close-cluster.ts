@@ -2,6 +2,7 @@ import type { Cluster } from '@dart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client';
 import { CLUSTERS_KEY } from './list-clusters';
+import { refreshKey } from '../utils/refresh-key';
 
 /** PUT api/trade/cluster/{id}/ {status: closed}: decline a match; both quotes get the quantum back. */
 export function closeCluster(id: string): Promise<Cluster> {
@@ -10,5 +11,5 @@ export function closeCluster(id: string): Promise<Cluster> {
 
 export function useCloseCluster() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: closeCluster, onSuccess: () => queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY }) });
+  return useMutation({ mutationFn: closeCluster, onSuccess: () => refreshKey(queryClient, CLUSTERS_KEY) });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client';
 import { PRIVATE_RUNS_KEY } from './list-private-runs';
 import { PUBLIC_RUNS_KEY } from './list-public-runs';
+import { refreshKey } from '../utils/refresh-key';
 
 export interface CreateQuoteRequest {
   body: QuoteCreate;
@@ -19,6 +20,6 @@ export function useCreateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createQuote,
-    onSuccess: (quote) => queryClient.invalidateQueries({ queryKey: quote.private ? PRIVATE_RUNS_KEY : PUBLIC_RUNS_KEY }),
+    onSuccess: (quote) => refreshKey(queryClient, quote.private ? PRIVATE_RUNS_KEY : PUBLIC_RUNS_KEY),
   });
 }

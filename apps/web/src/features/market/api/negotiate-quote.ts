@@ -4,6 +4,7 @@ import { http } from '../../../lib/api-client';
 import { rememberDeal } from './deals-store';
 import { PUBLIC_RUNS_KEY } from './list-public-runs';
 import { rememberNegotiation, type Negotiation } from './negotiations-store';
+import { refreshKey } from '../utils/refresh-key';
 
 export type NegotiateRequest = Pick<NegotiationRequest, 'quote_id' | 'action'> &
   Partial<Pick<NegotiationRequest, 'negotiation_id' | 'unit_price_stored' | 'yield_stored' | 'quantum'>>;
@@ -21,7 +22,7 @@ export function useNegotiateQuote() {
       rememberNegotiation(queryClient, negotiation);
       if (negotiation.deal) {
         rememberDeal(queryClient, negotiation.deal);
-        await queryClient.invalidateQueries({ queryKey: PUBLIC_RUNS_KEY });
+        refreshKey(queryClient, PUBLIC_RUNS_KEY);
       }
     },
   });

@@ -16,6 +16,7 @@ import { INSTRUMENTS_KEY } from '../api/list-instruments';
 import { PUBLIC_RUNS_KEY } from '../api/list-public-runs';
 import { DEPTH_KEY } from '../api/get-depth';
 import { downloadUploadTemplate, UploadError, uploadQuotes } from '../api/upload-quotes';
+import { refreshKey } from '../utils/refresh-key';
 
 export interface UploadQuotesDialogProps {
   opened: boolean;
@@ -60,7 +61,7 @@ export function UploadQuotesDialog({ opened, onClose }: UploadQuotesDialogProps)
       const result = await uploadQuotes(file, (progress) => setPhase({ kind: 'uploading', progress }), controller.signal);
       setPhase({ kind: 'done', result });
       showToast({ severity: 'success', summary: 'Quotes uploaded', detail: `${result.created} quotes are now in the market.` });
-      for (const key of [PUBLIC_RUNS_KEY, INSTRUMENTS_KEY, DEPTH_KEY]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [PUBLIC_RUNS_KEY, INSTRUMENTS_KEY, DEPTH_KEY]) refreshKey(queryClient, key);
     } catch (error) {
       if (controller.signal.aborted) return;
       setPhase({

@@ -3,7 +3,8 @@
  * lib/live): quotes are patched in place, unknown ones refetched; negotiations, clusters and
  * deals update their keys (a deal event reloads the deals list); a public-run change refetches the
  * depth and instrument lists (aggregates cannot be patched row by row); a reconnect after being offline
- * refetches the runs, negotiations and deals.
+ * refetches the runs, negotiations and deals. Refetches never abort a load already on its way
+ * (refreshKey): events arrive while panels load.
  */
 import {
   ClusterEventPayloadSchema,
@@ -26,6 +27,7 @@ import { PRIVATE_RUNS_KEY } from '../api/list-private-runs';
 import { PUBLIC_RUNS_KEY } from '../api/list-public-runs';
 import { applyNegotiationEvent, NEGOTIATIONS_KEY, type NegotiationRecord } from '../api/negotiations-store';
 import { findBondName, patchQuoteInRuns } from '../utils/patch-runs';
+import { refreshKey } from '../utils/refresh-key';
 import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
 
 export function useMarketLiveUpdates(myUserId: string | null): void {
@@ -43,21 +45,21 @@ export function useMarketLiveUpdates(myUserId: string | null): void {
           if (quote) queryClient.setQueryData<Quote>([...QUOTE_KEY, quote_id], (old) => (old ? { ...old, ...quote } : old));
           const patched = quote ? patchQuoteInRuns(queryClient, quote) : false;
           if (!patched || parsed.data.action === 'created')
-            void queryClient.invalidateQueries({ queryKey: event.topic === MARKET_TOPICS.privateRun ? PRIVATE_RUNS_KEY : PUBLIC_RUNS_KEY });
+            refreshKey(queryClient, event.topic === MARKET_TOPICS.privateRun ? PRIVATE_RUNS_KEY : PUBLIC_RUNS_KEY);
           if (event.topic === MARKET_TOPICS.publicRun) {
-            void queryClient.invalidateQueries({ queryKey: [...DEPTH_KEY, parsed.data.finstrument_id] });
-            void queryClient.invalidateQueries({ queryKey: INSTRUMENTS_KEY });
+            refreshKey(queryClient, [...DEPTH_KEY, parsed.data.finstrument_id]);
+            refreshKey(queryClient, INSTRUMENTS_KEY);
           }
           return;
         }
         case MARKET_TOPICS.inquiries:
-          void queryClient.invalidateQueries({ queryKey: RFQ_QUOTES_KEY });
+          refreshKey(queryClient, RFQ_QUOTES_KEY);
           return;
         case MARKET_TOPICS.refreshRuns:
-          void queryClient.invalidateQueries({ queryKey: PUBLIC_RUNS_KEY });
-          void queryClient.invalidateQueries({ queryKey: DEPTH_KEY });
-          void queryClient.invalidateQueries({ queryKey: INSTRUMENTS_KEY });
-          void queryClient.invalidateQueries({ queryKey: PRIVATE_RUNS_KEY });
+          refreshKey(queryClient, PUBLIC_RUNS_KEY);
+          refreshKey(queryClient, DEPTH_KEY);
+          refreshKey(queryClient, INSTRUMENTS_KEY);
+          refreshKey(queryClient, PRIVATE_RUNS_KEY);
           return;
         case MARKET_TOPICS.rfqNegotiation: {
           const parsed = NegotiationEventPayloadSchema.safeParse(event.payload);
@@ -74,7 +76,7 @@ export function useMarketLiveUpdates(myUserId: string | null): void {
         }
         case MARKET_TOPICS.cluster: {
           if (!ClusterEventPayloadSchema.safeParse(event.payload).success) return;
-          void queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY });
+          refreshKey(queryClient, CLUSTERS_KEY);
           return;
         }
         case MARKET_TOPICS.considerationUpdate: {
@@ -103,7 +105,7 @@ export function useMarketLiveUpdates(myUserId: string | null): void {
             detail: `${formatQuantum(deal.quantum)} units at ${formatPrice(deal.price)} (${formatYield(deal.yield)})`,
           });
           // The deals list brings it in full (bond, side, counterparty) into the same key.
-          void queryClient.invalidateQueries({ queryKey: DEALS_KEY });
+          refreshKey(queryClient, DEALS_KEY);
           return;
         }
         default:
@@ -111,10 +113,10 @@ export function useMarketLiveUpdates(myUserId: string | null): void {
       }
     },
     () => {
-      void queryClient.invalidateQueries({ queryKey: ['market'] });
+      refreshKey(queryClient, ['market']);
       // Negotiations and deals are reloaded too (a load merges into what the session holds).
-      void queryClient.invalidateQueries({ queryKey: NEGOTIATIONS_KEY });
-      void queryClient.invalidateQueries({ queryKey: DEALS_KEY });
+      refreshKey(queryClient, NEGOTIATIONS_KEY);
+      refreshKey(queryClient, DEALS_KEY);
     },
   );
 }
