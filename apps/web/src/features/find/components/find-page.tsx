@@ -27,7 +27,8 @@ import {
   type FindFilters,
   type SecurityType,
 } from '../utils/find-filters';
-import { saveFile, toCsv, toXlsx, type ExportTable } from '../utils/table-export';
+import { findExportTable } from '../utils/find-export';
+import { saveFile, toCsv, toXlsx } from '../utils/table-export';
 import { CompareModal } from './compare-modal';
 
 const FinstrumentGrid = lazy(() => import('./finstrument-grid').then((module) => ({ default: module.FinstrumentGrid })));
@@ -59,38 +60,7 @@ export function FindPage({ onOpen }: { onOpen: (finstrumentId: number) => void }
         rows.push(...list.results);
         if (list.results.length < LIST_PAGE_SIZE_MAX || rows.length >= list.count) break;
       }
-      const table: ExportTable = {
-        columns: [
-          'ISIN',
-          'Bond',
-          'Issuer',
-          'Type',
-          'Coupon %',
-          'Maturity',
-          'Rating',
-          'Yield %',
-          'Yield source',
-          'Face value (₹)',
-          'Listed',
-          'Exchanges',
-          'Matured',
-        ],
-        rows: rows.map((row) => [
-          row.identifiers.ISIN,
-          row.display_name,
-          row.issuer_name,
-          row.security_type,
-          row.coupon_rate,
-          row.contract_parameters.maturity_date,
-          row.credit_rating,
-          row.bond_yield === null ? null : Number((row.bond_yield * 100).toFixed(4)),
-          row.reference_source,
-          row.face_value,
-          row.contract_parameters.is_listed ? 'Yes' : 'No',
-          row.exchanges.join(' '),
-          row.is_matured ? 'Yes' : 'No',
-        ]),
-      };
+      const table = findExportTable(rows);
       const stamp = new Date().toISOString().slice(0, 10);
       if (kind === 'csv') saveFile(`\uFEFF${toCsv(table)}`, `dart-bonds-${stamp}.csv`, 'text/csv;charset=utf-8');
       else saveFile(toXlsx(table), `dart-bonds-${stamp}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
