@@ -119,7 +119,14 @@ describe.each(DRIVERS)('GET api/trade/eoi/: own quotes (%s)', (driver) => {
     expect((await mine('demo', `?search=${HDFC_NCD.toLowerCase()}`)).results.map((q) => q.id)).toEqual(hdfcQuotes);
     expect((await mine('demo', `?finstrument_id=${hdfc}`)).results.map((q) => q.id)).toEqual(hdfcQuotes);
     expect((await mine('demo', `?finstrument_id=${gsec}&search=hdfc`)).count).toBe(0);
-    // A LIKE wildcard is a literal character: "7_26" does not match "7.26% GS 2033"; "7.26%" does.
+    // The search is the header's bond search (issue 12 §5 fix 1): words in any order, not a substring of the name.
+    expect((await mine('demo', `?search=${encodeURIComponent('hdfc 2028')}`)).results.map((q) => q.id)).toEqual(hdfcQuotes);
+    expect((await mine('demo', `?search=${encodeURIComponent('7.26 GS 2033')}`)).results.map((q) => q.id)).toEqual(
+      [demo[4]!, demo[2]!, demo[0]!].map((q) => q.id),
+    );
+    expect((await mine('demo', `?search=${encodeURIComponent('hdfc 2033')}`)).count).toBe(0);
+    // A LIKE wildcard is punctuation, never a pattern: "%" alone matches nothing, "7.26%" is the coupon 7.26.
+    expect((await mine('demo', '?search=%25')).count).toBe(0);
     expect((await mine('demo', '?search=7_26')).count).toBe(0);
     expect((await mine('demo', '?search=7.26%25')).count).toBe(3);
 

@@ -226,6 +226,13 @@ export function createFinstrumentsService(deps: AppDeps) {
     search(searchKey: string, limit: number) {
       return { finstruments: index.search(searchKey, limit, istToday(deps.now())) };
     },
+    /**
+     * Every bond matching `query`, best first, as ids: the Find grid's search and the market lists' `search`
+     * (one search everywhere). Empty when nothing matches (a query of only punctuation or LIKE wildcards included).
+     */
+    searchIds(query: string): number[] {
+      return index.rankAll(query, istToday(deps.now()));
+    },
     /** The SQL-only search (benchmark baseline). */
     searchSql(searchKey: string, limit: number) {
       return repository.searchSql(searchKey, limit, istToday(deps.now()));

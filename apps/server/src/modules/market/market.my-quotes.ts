@@ -1,35 +1,34 @@
 /**
  * `GET api/trade/eoi/` (spec §7): the caller's firm's own quotes — a blotter of every status, newest first,
- * with the market list's paging and filters (`page`, `page_size`, `search` by bond name or ISIN,
- * `finstrument_id`) and `status`. Tenants are isolated by the firm id in the query itself; view-only users
+ * with the market list's paging and filters (`page`, `page_size`, `search` — the bond search of the header,
+ * Find and every market list, resolved by the caller to `finstrumentIds` —, `finstrument_id`) and `status`. Tenants are isolated by the firm id in the query itself; view-only users
  * (viewer, compliance) read it too (it changes nothing), and there is no trade-access restriction: a firm
  * without trade access simply has no quotes.
  *
  * Kept apart from market.service.ts (its read caches): own quotes always read the database.
  */
 import type { MyQuotesQuery, Quote } from '@dart/contracts';
-import { and, count, desc, eq, gt, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { clients, finstruments, quotes } from '../../db/schema';
-import type { QuoteWithBond } from './market.repository';
+import { onBonds, type QuoteWithBond } from './market.repository';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** One page of the firm's quotes; `view` is the service's quote projection (the reader's own firm: full detail). */
+/**
+ * One page of the firm's quotes; `view` is the service's quote projection (the reader's own firm: full detail).
+ * `finstrumentIds`: the bond index's matches of `query.search` (undefined without a search).
+ */
 export async function listMyQuotes(
   db: DbOrTx,
   clientId: string,
   query: MyQuotesQuery,
+  finstrumentIds: readonly number[] | undefined,
   now: Date,
   view: (row: QuoteWithBond) => Quote,
 ): Promise<{ count: number; page: number; page_size: number; results: Quote[]; restriction_text: null }> {
+  if (finstrumentIds?.length === 0) return { count: 0, page: query.page, page_size: query.page_size, results: [], restriction_text: null };
   const conditions: SQL[] = [eq(quotes.clientId, clientId)];
   if (query.finstrument_id) conditions.push(eq(quotes.finstrumentId, query.finstrument_id));
-  if (query.search) {
-    // The market list's search: a substring of the bond's name or ISIN, case-insensitive.
-    const pattern = `%${escapeLike(query.search)}%`;
-    conditions.push(or(ilike(finstruments.displayName, pattern), ilike(finstruments.isin, pattern))!);
-  }
+  if (finstrumentIds) conditions.push(onBonds(finstrumentIds));
   // A quote past its expiry is expired even before the sweep marks it (as the runs hide it).
   if (query.status === 'open') conditions.push(eq(quotes.status, 'open'), gt(quotes.expiresAt, now));
   else if (query.status === 'expired')
@@ -46,7 +45,7 @@ export async function listMyQuotes(
       .orderBy(desc(quotes.createdAt), desc(quotes.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ n: count() }).from(quotes).innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId)).where(where),
+    db.select({ n: count() }).from(quotes).where(where),
   ]);
   return {
     count: Number(total?.n ?? 0),

@@ -28,6 +28,12 @@ export interface QuoteWithBond {
 const BOOK_LOCK = 727_005;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * A market list's `search`: the quote's bond is one of `ids`, the bond index's matches of the query (the
+ * header search and the Find grid's, `FinstrumentsService.searchIds`), sent as one `int[]` parameter (a
+ * broad query matches thousands of bonds). An empty list matches nothing; callers skip the query.
+ */
+export const onBonds = (ids: readonly number[]): SQL => sql`${quotes.finstrumentId} = ANY(${`{${ids.join(',')}}`}::int[])`;
 const visibleTo = (clientId: string): SQL =>
   or(isNull(quotes.recipients), eq(quotes.clientId, clientId), sql`${clientId}::uuid = ANY(${quotes.recipients})`)!;
 
@@ -106,7 +112,8 @@ export function createMarketRepository(db: DbOrTx) {
     async listMarket(options: {
       clientId: string;
       now: Date;
-      search?: string | undefined;
+      /** The bond index's matches of the list's `search` (undefined: no search; empty: nothing matched). */
+      finstrumentIds?: readonly number[] | undefined;
       mine: boolean;
       privateRuns: boolean;
       finstrumentId?: number | undefined;
@@ -115,6 +122,7 @@ export function createMarketRepository(db: DbOrTx) {
       limit: number;
       offset: number;
     }) {
+      if (options.finstrumentIds?.length === 0) return { rows: [], count: 0, soonest: null };
       const conditions: SQL[] = [eq(quotes.status, 'open'), gt(quotes.expiresAt, options.now)];
       if (options.rfqExchanges) {
         // Own RFQs and responses on any exchange; others' only on the caller's RFQ exchanges and if addressed to it.
@@ -137,17 +145,16 @@ export function createMarketRepository(db: DbOrTx) {
       if (options.privateRuns && !options.mine) conditions.push(isNull(quotes.exchange));
       if (options.privateRuns && options.mine) conditions.push(eq(quotes.clientId, options.clientId));
       if (options.finstrumentId) conditions.push(eq(quotes.finstrumentId, options.finstrumentId));
-      if (options.search) {
-        const pattern = `%${escapeLike(options.search)}%`;
-        conditions.push(or(ilike(finstruments.displayName, pattern), ilike(finstruments.isin, pattern))!);
-      }
+      if (options.finstrumentIds) conditions.push(onBonds(options.finstrumentIds));
       const where = and(...conditions);
-      // The count joins the bonds only when the search needs them; `soonest` is when the result can next
-      // change by time alone (a quote in it reaching its expiry), for the service's read cache.
-      const counted = db.select({ n: count(), soonest: min(quotes.expiresAt) }).from(quotes);
+      // The search filters on the quote's bond id, so the count needs no join; `soonest` is when the result
+      // can next change by time alone (a quote in it reaching its expiry), for the service's read cache.
       const [rows, [total]] = await Promise.all([
         withBond().where(where).orderBy(desc(quotes.createdAt), desc(quotes.id)).limit(options.limit).offset(options.offset),
-        options.search ? counted.innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId)).where(where) : counted.where(where),
+        db
+          .select({ n: count(), soonest: min(quotes.expiresAt) })
+          .from(quotes)
+          .where(where),
       ]);
       return { rows, count: Number(total?.n ?? 0), soonest: total?.soonest ? new Date(total.soonest) : null };
     },
@@ -195,12 +202,10 @@ export function createMarketRepository(db: DbOrTx) {
      * Bonds with open public interest (`GET api/trade/finstrument/`): counts and quantum per side, the
      * best bid and ask of each bond on the page; most quoted first, then by name.
      */
-    async marketInstruments(options: { now: Date; search?: string | undefined; limit: number; offset: number }) {
+    async marketInstruments(options: { now: Date; finstrumentIds?: readonly number[] | undefined; limit: number; offset: number }) {
+      if (options.finstrumentIds?.length === 0) return { count: 0, soonest: null, rows: [] };
       const conditions: SQL[] = publicInterest(options.now);
-      if (options.search) {
-        const pattern = `%${escapeLike(options.search)}%`;
-        conditions.push(or(ilike(finstruments.displayName, pattern), ilike(finstruments.isin, pattern))!);
-      }
+      if (options.finstrumentIds) conditions.push(onBonds(options.finstrumentIds));
       const where = and(...conditions);
       const bidCount = sql<number>`count(*) FILTER (WHERE ${quotes.quoteType} = 'BID')`;
       const askCount = sql<number>`count(*) FILTER (WHERE ${quotes.quoteType} = 'ASK')`;

@@ -197,6 +197,14 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     }
     return value;
   }
+  /**
+   * A market list's `search` (runs, private runs, RFQ quotes, instruments, own quotes): the ids of every bond
+   * the header search and the Find grid match (one bond index, `FinstrumentsService.searchIds`), or undefined
+   * without a search. The lists keep their own order (newest or most quoted first); the ids only filter.
+   */
+  const bondsMatching = (search: string | undefined): number[] | undefined => (search ? finstruments.searchIds(search) : undefined);
+  /** The search as the index reads it (case and spacing do not change its matches): the read caches' key. */
+  const searchKeyOf = (search: string | undefined) => (search ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
   const unsubscribeRuns = bus.subscribe((message) => {
     if (message.topic.startsWith(MARKET_TOPIC_PREFIX)) invalidateRuns();
   });
@@ -834,23 +842,23 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       const options = {
         clientId: p.clientId,
         now: deps.now(),
-        search: query.search || undefined,
         mine,
         privateRuns,
         finstrumentId: query.finstrument_id,
         limit: query.page_size,
         offset: (query.page - 1) * query.page_size,
       };
-      // Only the public, not-mine list is the same for every reader and so shared.
+      // Only the public, not-mine list is the same for every reader and so shared. The key holds the search
+      // as the index reads it (not its ids: thousands for a broad query); ids are looked up on a miss only.
       const shared = !privateRuns && !mine;
-      const key = shared ? JSON.stringify([options.search ?? '', options.finstrumentId ?? 0, options.limit, options.offset]) : '';
+      const key = shared ? JSON.stringify([searchKeyOf(query.search), options.finstrumentId ?? 0, options.limit, options.offset]) : '';
       const nowMs = options.now.getTime();
       const hit = shared ? runsCache.get(key) : undefined;
       let page: RunsPage;
       if (hit && nowMs < hit.validUntil) page = hit.page;
       else {
         const generation = runsGeneration;
-        page = await repo.listMarket(options);
+        page = await repo.listMarket({ ...options, finstrumentIds: bondsMatching(query.search) });
         if (shared && generation === runsGeneration) {
           if (runsCache.size >= RUNS_CACHE_LIMIT) runsCache.clear();
           const validUntil = Math.min(nowMs + RUNS_CACHE_TTL_MS, page.soonest?.getTime() ?? Number.POSITIVE_INFINITY);
@@ -871,7 +879,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       const { rows, count } = await repo.listMarket({
         clientId: p.clientId,
         now: deps.now(),
-        search: query.search || undefined,
+        finstrumentIds: bondsMatching(query.search),
         mine: query.my_quotes ?? false,
         privateRuns: false,
         rfqExchanges: query.exchange ? enabled.filter((e) => e === query.exchange) : enabled,
@@ -883,7 +891,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
 
     /** `GET api/trade/eoi/`: the caller's firm's own quotes (market.my-quotes.ts). */
     listMyQuotes(p: Principal, query: MyQuotesQuery) {
-      return listMyQuotes(database.db, p.clientId, query, deps.now(), (row) => quoteView(row, p));
+      return listMyQuotes(database.db, p.clientId, query, bondsMatching(query.search), deps.now(), (row) => quoteView(row, p));
     },
 
     /** Subscribes to deals made (after commit); returns the unsubscribe. */
@@ -1056,11 +1064,16 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       const base = { page: query.page, page_size: query.page_size };
       if (!hasTradeAccess(p)) return { ...base, count: 0, results: [], restriction_text: TRADE_TIMING_RESTRICTION_TEXT };
       const now = deps.now();
-      const search = query.search || undefined;
       const { rows, count } = await cachedAggregate(
-        JSON.stringify(['instruments', search ?? '', query.page, query.page_size]),
+        JSON.stringify(['instruments', searchKeyOf(query.search), query.page, query.page_size]),
         now.getTime(),
-        () => repo.marketInstruments({ now, search, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+        () =>
+          repo.marketInstruments({
+            now,
+            finstrumentIds: bondsMatching(query.search),
+            limit: query.page_size,
+            offset: (query.page - 1) * query.page_size,
+          }),
       );
       return {
         ...base,
