@@ -8,7 +8,17 @@
  * gives an empty list, and LIKE wildcards match nothing by themselves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DRIVERS, exchangeRfqBody, json, login, type TestApp } from './helpers';
+import {
+  bearer,
+  createTestApp,
+  DRIVERS,
+  exchangeRfqBody,
+  json,
+  login,
+  startRedisCluster,
+  type RedisCluster,
+  type TestApp,
+} from './helpers';
 
 const BONDS = {
   hdfc2030: 'INE040A08690', // HDFC Bank Limited 7.40% NCD 28-Feb-2030
@@ -207,5 +217,53 @@ describe.each(DRIVERS)("market lists' search is the bond search (%s)", (driver) 
     const after = await list('second', '/api/trade/d/market/', 'Hdfc 2030');
     expect(after.results.map((r) => r.id)).toEqual([made.public.at(-1)!.id, ...before]);
     expect((await list<Instrument>('second', '/api/trade/finstrument/', 'HDFC 2030')).results[0]!.bid_count).toBe(3);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("market lists' search on two nodes", () => {
+  let cluster: RedisCluster;
+  beforeAll(async () => {
+    cluster = await startRedisCluster(2, { BOND_IMPORT: 'slice' });
+  }, 180_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  it("a quote made on one node is in the other's searched (and cached) lists at once, and both nodes agree", async () => {
+    const [a, b] = cluster.nodes as [(typeof cluster.nodes)[number], (typeof cluster.nodes)[number]];
+    const demo = (await login(a, 'dealer@demo.dart')).access;
+    const second = (await login(b, 'dealer@second.dart')).access;
+    const bond = async (isin: string) => json<{ id: number }>(await a.inject({ method: 'GET', url: `/api/finstrument/${isin}/` })).id;
+    const [hdfc2030, gs718] = [await bond(BONDS.hdfc2030), await bond(BONDS.gs718)];
+    const runs = async (node: typeof a, q: string) => {
+      const response = await node.inject({
+        method: 'GET',
+        url: `/api/trade/d/market/?search=${encodeURIComponent(q)}`,
+        headers: bearer(second),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return json<List<Quote>>(response).results.map((r) => r.id);
+    };
+    // Node B reads (and caches) the searched page first; each quote made on node A shows there at once.
+    const made: string[] = [];
+    for (const [finstrumentId, q] of [
+      [hdfc2030, 'hdfc 2030'],
+      [gs718, '7.18 GS 2033'],
+      [hdfc2030, 'HDFC 2030'],
+    ] as const) {
+      const before = await runs(b, q);
+      const created = await a.inject({
+        method: 'POST',
+        url: '/api/trade/eoi/',
+        payload: { quantum: 10, finstrument_id: finstrumentId, yield_stored: 0.0795 + made.length / 10_000 },
+        headers: bearer(demo),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      made.push(json<Quote>(created).id);
+      expect(await runs(b, q), q).toEqual([made.at(-1), ...before]);
+    }
+    for (const q of ['hdfc 2030', '7.18 GS 2033', 'HDFC 2033', 'zzqx nothing']) expect(await runs(a, q), q).toEqual(await runs(b, q));
+    expect(await runs(b, 'hdfc 2030')).toEqual([made[2], made[0]]);
+    expect(await runs(b, 'HDFC 2033')).toEqual([]);
   });
 });
