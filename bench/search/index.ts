@@ -7,12 +7,19 @@
  * - server-side p50/p99 of the search call (the service, no HTTP), against the SQL-only trigram
  *   search as the baseline;
  * - HTTP round-trip p50/p99 (`GET /api/finstruments/search/` over loopback, sequential, keep-alive);
- * - the hit rate of "expected bond in the top 5" for the queries whose answer is known.
+ * - the hit rate of "expected bond in the top 5" for the queries whose answer is known;
+ * - the Find grid (`POST /api/finstruments/`, first page of 20 and the count, issue 12): its default order
+ *   (no search) and broad searches ("gs", "2030", "hdfc": thousands of matches passed to SQL as one int[]):
+ *   server-side p50/p99 against the grid's SQL before issue 12 (`search_text LIKE '%term%'`, maturity order)
+ *   as the baseline, HTTP p50/p99 (sequential) and req/s (autocannon in its own process, 10 connections).
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { FinstrumentListRequestSchema } from '@dart/contracts';
 import Papa from 'papaparse';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -116,6 +123,123 @@ function stats(samples: number[]) {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
+/** The Find grid cases: its default order (no search) and broad terms. */
+const FIND_CASES: Array<{ label: string; search?: string }> = [
+  { label: 'default order' },
+  { label: '"gs"', search: 'gs' },
+  { label: '"2030"', search: '2030' },
+  { label: '"hdfc"', search: 'hdfc' },
+];
+const FIND_SAMPLES = 200;
+const FIND_LOAD_SECONDS = Number(process.env.BENCH_DURATION_S ?? 3);
+const execFileAsync = promisify(execFile);
+
+/**
+ * The Find grid's SQL before issue 12 (the baseline): a substring LIKE on `search_text` (trigram-indexed),
+ * live or perpetual bonds, maturity order, one page and the count, as two queries like the repository's.
+ */
+async function legacyFindPage(database: Database, today: string, search: string | undefined) {
+  const where = ['(perpetual OR maturity_date IS NULL OR maturity_date >= $1)'];
+  const params: unknown[] = [today];
+  if (search) {
+    params.push(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`search_text LIKE $2`);
+  }
+  const condition = where.join(' AND ');
+  const [rows, total] = await Promise.all([
+    database.query(`SELECT * FROM finstruments WHERE ${condition} ORDER BY maturity_date ASC NULLS LAST, id ASC LIMIT 20`, params),
+    database.query<{ n: number }>(`SELECT count(*)::int AS n FROM finstruments WHERE ${condition}`, params),
+  ]);
+  return { rows: rows.length, count: Number(total[0]?.n ?? 0) };
+}
+
+/** Requests per second on one POST route: autocannon in a child process (off the server's event loop). */
+async function loadPost(url: string, body: object): Promise<{ rps: number; p99: number }> {
+  const bin = path.resolve(import.meta.dirname, '../../node_modules/.bin/autocannon');
+  const args = ['-c', '10', '-d', String(FIND_LOAD_SECONDS), '-m', 'POST', '-H', 'content-type=application/json'];
+  const { stdout } = await execFileAsync(bin, [...args, '-b', JSON.stringify(body), '--json', url], { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url} ${JSON.stringify(body)}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/** The Find grid over the full universe: server-side against the pre-issue-12 SQL, then over HTTP. */
+async function measureFind(
+  database: Database,
+  service: ReturnType<typeof createFinstrumentsService>,
+  port: number,
+  driver: string,
+): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const url = `http://127.0.0.1:${port}/api/finstruments/`;
+  for (const c of FIND_CASES) {
+    const body = c.search ? { search: c.search } : {};
+    const input = FinstrumentListRequestSchema.parse(body);
+    const time = async (call: () => Promise<unknown>) => {
+      for (let i = 0; i < 20; i++) await call();
+      const samples: number[] = [];
+      for (let i = 0; i < FIND_SAMPLES; i++) {
+        const t0 = performance.now();
+        await call();
+        samples.push(performance.now() - t0);
+      }
+      return stats(samples);
+    };
+    const matches = (await service.list(input)).count;
+    const legacyMatches = (await legacyFindPage(database, today, c.search)).count;
+    const server = await time(() => service.list(input));
+    const legacy = await time(() => legacyFindPage(database, today, c.search));
+    const http = await time(async () => {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`find ${JSON.stringify(body)} answered ${response.status}`);
+    });
+    const load = await loadPost(url, body);
+    // What a market list's `search` pays on a cache miss before its SQL: every match of the index, as ids.
+    const ids = c.search ? await time(async () => service.searchIds(c.search!)) : null;
+    const baselineNote = `baseline: the grid's SQL before issue 12 (${c.search ? `LIKE '%${c.search}%', ${legacyMatches} rows` : 'maturity order'})`;
+    results.push(
+      {
+        name: `find grid ${c.label}: server-side p50 (${driver})`,
+        value: server.p50,
+        unit: 'ms',
+        baseline: legacy.p50,
+        note: `${matches} live bonds; ${baselineNote}`,
+      },
+      {
+        name: `find grid ${c.label}: server-side p99 (${driver})`,
+        value: server.p99,
+        unit: 'ms',
+        baseline: legacy.p99,
+        note: baselineNote,
+      },
+      {
+        name: `find grid ${c.label}: HTTP p50 (${driver})`,
+        value: http.p50,
+        unit: 'ms',
+        note: 'page of 20 + count, sequential, keep-alive',
+      },
+      { name: `find grid ${c.label}: HTTP p99 (${driver})`, value: http.p99, unit: 'ms', note: 'sequential, keep-alive' },
+      {
+        name: `find grid ${c.label}: HTTP throughput (${driver})`,
+        value: load.rps,
+        unit: 'req/s',
+        note: `autocannon, 10 connections, ${FIND_LOAD_SECONDS} s; p99 under load ${load.p99} ms`,
+      },
+    );
+    if (ids)
+      results.push({
+        name: `market-list search ${c.label}: index ids p50 / p99 (${driver})`,
+        value: ids.p50,
+        unit: 'ms',
+        note: `p99 ${ids.p99.toFixed(3)} ms; ${service.searchIds(c.search!).length} ids (matured included) for the int[] filter`,
+      });
+  }
+  return results;
+}
+
 async function measure(database: Database, driver: 'pglite' | 'postgres', dataDir: string, databaseUrl?: string): Promise<BenchResult[]> {
   const started = performance.now();
   await migrate(database);
@@ -176,6 +300,7 @@ async function measure(database: Database, driver: 'pglite' | 'postgres', dataDi
     const b = stats(sqlSamples);
     const h = stats(http);
     const n = summary.finstruments.inserted + summary.finstruments.unchanged + summary.finstruments.updated;
+    const find = await measureFind(database, service, port, driver);
     return [
       {
         name: `search: server-side p50 (${driver}, ${n} bonds)`,
@@ -206,6 +331,7 @@ async function measure(database: Database, driver: 'pglite' | 'postgres', dataDi
         unit: 's',
         note: `${n} finstruments, ${summary.trades.inserted} trades, ${summary.referencePrices.inserted} reference prices`,
       },
+      ...find,
     ];
   } finally {
     service.stop();
