@@ -42,6 +42,9 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { zIndex: Z_INDEX.tooltip } },
     Modal: { defaultProps: { zIndex: Z_INDEX.modal } },
     Overlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
+    // Above modals: a search box or picker inside a dialog (the private run form in a chat) opens its
+    // list over the dialog, not behind it (Mantine's default popover layer, 300, is under our modals).
+    Combobox: { defaultProps: { zIndex: Z_INDEX.modal + 1 } },
   },
 });
 

@@ -10,6 +10,7 @@ import { MarketWorkspace } from '../../features/market';
 import { AuditTrail } from '../../features/surveillance';
 import { WorkspacePanels } from '../../features/workspace';
 import { useSession } from '../../lib/session';
+import { chatSlots } from './chat-slots';
 import { marketSlots } from './market-slots';
 
 function greeting(now: Date): string {
@@ -46,7 +47,7 @@ export function DartScreen() {
       />
       <Stack gap="md">
         <MarketWorkspace {...marketSlots} />
-        <WorkspacePanels chat={<ChatWorkspace variant="compact" />} />
+        <WorkspacePanels chat={<ChatWorkspace variant="compact" {...chatSlots} />} />
       </Stack>
     </>
   );

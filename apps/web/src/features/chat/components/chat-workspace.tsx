@@ -8,6 +8,7 @@ import { isChatConnected, useChat, type ChatStatus } from '../hooks/chat-context
 import { arrangeChannels } from '../utils/channel-list';
 import { ChannelList } from './channel-list';
 import { ExpandIcon, PlusIcon } from './chat-icons';
+import type { ChatSlots } from './chat-slots';
 import { ChatTermsGate } from './chat-terms-gate';
 import { Conversation } from './conversation';
 import { NewChannelDialog } from './new-channel-dialog';
@@ -36,11 +37,15 @@ export function ChatStatusBadge() {
   );
 }
 
+export interface ChatWorkspaceProps extends ChatSlots {
+  variant: 'compact' | 'full';
+}
+
 /**
  * Channel list and conversation side by side. `compact` is the workspace panel (fixed height, with a
- * link to the full page); `full` is the /chat page.
+ * link to the full page); `full` is the /chat page. The route passes the slots (private runs).
  */
-export function ChatWorkspace({ variant }: { variant: 'compact' | 'full' }) {
+export function ChatWorkspace({ variant, renderPrivateRunForm, renderQuoteAction }: ChatWorkspaceProps) {
   const { status, myUserId } = useChat();
   // View-only users (viewer, compliance) read chats; the server refuses them every chat write.
   const writable = useCanWrite();
@@ -122,7 +127,12 @@ export function ChatWorkspace({ variant }: { variant: 'compact' | 'full' }) {
           />
         </div>
         {selected ? (
-          <Conversation key={selected.url} channel={selected} />
+          <Conversation
+            key={selected.url}
+            channel={selected}
+            renderPrivateRunForm={renderPrivateRunForm}
+            renderQuoteAction={renderQuoteAction}
+          />
         ) : (
           <Stack flex={1} justify="center" align="center" p="md">
             <EmptyState

@@ -1,8 +1,18 @@
-import { CHAT_FILE_TYPES, CHAT_LIMITS, CHAT_MESSAGES, type Channel, type ChatMessage } from '@dart/contracts';
-import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  CHAT_FILE_TYPES,
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  PRIVATE_RUN_CUSTOM_TYPE,
+  type Channel,
+  type ChatMessage,
+  type SendMessage,
+} from '@dart/contracts';
+import { ActionIcon, Alert, Button, Group, Modal, Progress, Stack, Text, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { QuoteIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
+import { canTrade, useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { editChatMessage } from '../api/edit-message';
 import { useMessages } from '../api/list-messages';
@@ -13,8 +23,10 @@ import { addMessage, replaceMessage } from '../utils/chat-cache';
 import { formatIndianNumber } from '@dart/contracts';
 import { lastEditableMessage } from '../utils/message-actions';
 import { BUZZ_CUSTOM_TYPE, BUZZ_TEXT } from '../utils/message-kinds';
+import { PRIVATE_RUN_TEXT, privateRunFirms } from '../utils/private-run';
 import { playChatSound } from '../utils/sounds';
 import { BellIcon, PaperclipIcon, SendIcon } from './chat-icons';
+import type { ChatSlots } from './chat-slots';
 import classes from './chat.module.css';
 
 const newReqId = () => crypto.randomUUID();
@@ -27,7 +39,7 @@ interface Upload {
   progress: number;
 }
 
-interface ComposerProps {
+interface ComposerProps extends Pick<ChatSlots, 'renderPrivateRunForm'> {
   channel: Channel;
   /** The message being edited (the composer holds its text), or null to write a new one. */
   editing?: ChatMessage | null;
@@ -40,10 +52,18 @@ interface ComposerProps {
  * bar (spec §8 'Error uploading file' or the server's message); the bell buzzes the channel.
  * Editing: Up arrow in an empty composer edits my last message (or Edit in a message's menu); the
  * text moves into the composer, Enter saves, Escape cancels, and the draft comes back afterwards.
+ * "Send a private run" (when the route gives the form, the user can trade and another firm is in the
+ * chat) opens the route's quote form addressed to those firms; the quote is then sent as a
+ * `private_run` message, whose card the server writes.
  */
-export function Composer({ channel, editing = null, onEdit = () => undefined }: ComposerProps) {
+export function Composer({ channel, editing = null, onEdit = () => undefined, renderPrivateRunForm }: ComposerProps) {
   const { getClient, buzz, myUserId } = useChat();
+  const { user } = useSession();
   const queryClient = useQueryClient();
+  const [privateRunOpen, setPrivateRunOpen] = useState(false);
+  const myClientId = user?.client_id ?? '';
+  const firms = useMemo(() => privateRunFirms(channel, myClientId), [channel, myClientId]);
+  const canSendPrivateRun = Boolean(renderPrivateRunForm) && canTrade(user) && firms.length > 0;
   const messagesQuery = useMessages(channel.url);
   const [text, setText] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -93,11 +113,16 @@ export function Composer({ channel, editing = null, onEdit = () => undefined }: 
     state.idle = setTimeout(stopTyping, TYPING_IDLE_MS);
   };
 
+  /** Sends one message (socket, else HTTP with the same reqId) and adds the stored copy to the list. */
+  const deliver = async (body: Omit<SendMessage, 'reqId'>) => {
+    const stored = await sendChatMessage(getClient(), url, { reqId: newReqId(), ...body });
+    addMessage(queryClient, stored);
+  };
+
   const send = async (message: string, customType: string | null = null) => {
     setSending(true);
     try {
-      const stored = await sendChatMessage(getClient(), url, { reqId: newReqId(), message, data: {}, customType });
-      addMessage(queryClient, stored);
+      await deliver({ message, data: {}, customType });
       return true;
     } catch (error) {
       showToast({ summary: 'Message not sent', detail: describeError(error), severity: 'error' });
@@ -161,6 +186,18 @@ export function Composer({ channel, editing = null, onEdit = () => undefined }: 
       stopTyping();
       onEdit(last);
     }
+  };
+
+  // The form shows a refusal (the spec's PRIVATE_RUN_MESSAGES) itself; success closes the dialog.
+  const postPrivateRun = async (quoteId: string) => {
+    try {
+      await deliver({ message: PRIVATE_RUN_TEXT, data: { quote_id: quoteId }, customType: PRIVATE_RUN_CUSTOM_TYPE });
+    } catch (error) {
+      playChatSound('error');
+      throw error;
+    }
+    setPrivateRunOpen(false);
+    playChatSound('success');
   };
 
   const onBuzz = async () => {
@@ -268,6 +305,21 @@ export function Composer({ channel, editing = null, onEdit = () => undefined }: 
             <BellIcon />
           </ActionIcon>
         </Tooltip>
+        {canSendPrivateRun ? (
+          <Tooltip label="Send a quote">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label="Send a private run"
+              aria-haspopup="dialog"
+              onClick={() => setPrivateRunOpen(true)}
+              disabled={editing !== null}
+              data-testid="chat-private-run-open"
+            >
+              <QuoteIcon />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
         <Textarea
           style={{ flex: 1 }}
           ref={textarea}
@@ -293,6 +345,17 @@ export function Composer({ channel, editing = null, onEdit = () => undefined }: 
           <SendIcon />
         </ActionIcon>
       </Group>
+      {canSendPrivateRun && renderPrivateRunForm ? (
+        <Modal
+          opened={privateRunOpen}
+          onClose={() => setPrivateRunOpen(false)}
+          title={<Text fw={600}>Private run to this chat</Text>}
+          size="md"
+          data-testid="chat-private-run-dialog"
+        >
+          {renderPrivateRunForm({ counterparties: firms, postToChat: postPrivateRun })}
+        </Modal>
+      ) : null}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { useChat, useTypists } from '../hooks/chat-context';
 import { channelTitle, CHANNEL_TYPE_LABELS, otherMember } from '../utils/channel-list';
 import { playChatSound } from '../utils/sounds';
 import { ArrowLeftIcon } from './chat-icons';
+import type { ChatSlots } from './chat-slots';
 import { Composer } from './composer';
 import { MembersDrawer } from './members-drawer';
 import { MessageList } from './message-list';
@@ -79,8 +80,13 @@ function InvitationBanner({ channel, writable }: { channel: Channel; writable: b
   );
 }
 
+interface ConversationProps extends ChatSlots {
+  channel: Channel;
+  onBack?: () => void;
+}
+
 /** The open channel: header (members, type), invitation banner, messages, typing line and composer. */
-export function Conversation({ channel, onBack }: { channel: Channel; onBack?: () => void }) {
+export function Conversation({ channel, onBack, renderPrivateRunForm, renderQuoteAction }: ConversationProps) {
   const { myUserId, openChannel } = useChat();
   const [membersOpen, setMembersOpen] = useState(false);
   // The message being edited: chosen in the list (menu) or by Up arrow in the composer.
@@ -135,7 +141,7 @@ export function Conversation({ channel, onBack }: { channel: Channel; onBack?: (
         </Group>
       </Group>
       {invited ? <InvitationBanner channel={channel} writable={writable} /> : null}
-      <MessageList channel={channel} editingId={editing?.messageId ?? null} onEdit={setEditing} />
+      <MessageList channel={channel} editingId={editing?.messageId ?? null} onEdit={setEditing} renderQuoteAction={renderQuoteAction} />
       <TypingLine url={channel.url} />
       {!writable ? (
         <Text size="sm" c="dimmed" ta="center" p="sm" className={classes.composer} data-testid="chat-view-only">
@@ -146,7 +152,7 @@ export function Conversation({ channel, onBack }: { channel: Channel; onBack?: (
           Accept the invitation to reply.
         </Text>
       ) : (
-        <Composer key={channel.url} channel={channel} editing={editing} onEdit={setEditing} />
+        <Composer key={channel.url} channel={channel} editing={editing} onEdit={setEditing} renderPrivateRunForm={renderPrivateRunForm} />
       )}
       <MembersDrawer channel={channel} myUserId={me} opened={membersOpen} onClose={() => setMembersOpen(false)} />
     </section>

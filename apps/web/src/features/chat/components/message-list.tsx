@@ -19,7 +19,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ChatIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
 import { describeError } from '../../../lib/errors';
-import { useCanWrite } from '../../../lib/session';
+import { useCanWrite, useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { deleteChatMessage } from '../api/delete-message';
 import { downloadChatFile } from '../api/download-file';
@@ -29,9 +29,12 @@ import { replaceMessage } from '../utils/chat-cache';
 import { formatFileSize, formatMessageTime } from '../utils/chat-format';
 import { canDeleteMessage, canEditMessage, DELETED_MESSAGE_TEXT } from '../utils/message-actions';
 import { BUZZ_CUSTOM_TYPE } from '../utils/message-kinds';
+import { privateRunCardOf, privateRunViewer } from '../utils/private-run';
 import { playChatSound } from '../utils/sounds';
 import { markChannelRead } from './chat-provider';
 import { BellIcon, FileIcon, MoreIcon } from './chat-icons';
+import type { ChatSlots } from './chat-slots';
+import { PrivateRunCardView } from './private-run-card';
 import classes from './chat.module.css';
 
 function senderName(message: ChatMessage): string {
@@ -160,7 +163,7 @@ function DeleteMessageDialog({
   );
 }
 
-interface MessageListProps {
+interface MessageListProps extends Pick<ChatSlots, 'renderQuoteAction'> {
   channel: Channel;
   /** The message the composer is editing (highlighted), if any. */
   editingId?: string | null;
@@ -171,12 +174,14 @@ interface MessageListProps {
 /**
  * The messages of the open channel, oldest at the top. A new last message scrolls to the bottom and
  * is marked read (spec §4); scrolling to the top (within 20 px) loads the previous page and keeps
- * the view where it was. The channel buzzes (shakes) while its buzz is `started`.
+ * the view where it was. The channel buzzes (shakes) while its buzz is `started`. A private run shows
+ * as its card (its text when the card does not parse), with the route's action for other firms.
  */
-export function MessageList({ channel, editingId = null, onEdit = () => undefined }: MessageListProps) {
+export function MessageList({ channel, editingId = null, onEdit = () => undefined, renderQuoteAction }: MessageListProps) {
   const { getClient, myUserId } = useChat();
   // View-only users (viewer, compliance) may not edit or delete, even a message sent before they became view-only.
   const writable = useCanWrite();
+  const myClientId = useSession().user?.client_id ?? '';
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const queryClient = useQueryClient();
   const query = useMessages(channel.url);
@@ -266,6 +271,7 @@ export function MessageList({ channel, editingId = null, onEdit = () => undefine
         );
       const mine = message.sender?.userId === me;
       const deleted = message.deletedAt !== null;
+      const card = deleted ? null : privateRunCardOf(message);
       return (
         <div
           key={message.messageId}
@@ -291,6 +297,12 @@ export function MessageList({ channel, editingId = null, onEdit = () => undefine
                 </Text>
               ) : message.messageType === 'file' ? (
                 <FileCard message={message} />
+              ) : card ? (
+                <PrivateRunCardView
+                  card={card}
+                  viewer={privateRunViewer(message, channel, me, myClientId)}
+                  renderQuoteAction={renderQuoteAction}
+                />
               ) : message.customType === BUZZ_CUSTOM_TYPE ? (
                 <Group gap={6} wrap="nowrap">
                   <BellIcon size={16} />

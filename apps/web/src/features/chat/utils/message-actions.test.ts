@@ -1,4 +1,4 @@
-import type { Channel, ChatMessage } from '@dart/contracts';
+import { PRIVATE_RUN_CUSTOM_TYPE, type Channel, type ChatMessage } from '@dart/contracts';
 import { describe, expect, it } from 'vitest';
 import { canDeleteMessage, canEditMessage, isDeletedLastMessage, lastEditableMessage, unreadTotal } from './message-actions';
 import { BUZZ_CUSTOM_TYPE } from './message-kinds';
@@ -44,11 +44,12 @@ const channel = (url: string, unread: number, overrides: Partial<Channel> = {}):
 });
 
 describe('message actions', () => {
-  it('lets me edit only my own plain text messages that are not deleted', () => {
+  it('lets me edit only my own plain text messages that are not deleted (not buzzes or private run cards)', () => {
     expect(canEditMessage(message(1), 'me')).toBe(true);
     expect(canEditMessage(message(1, { sender: other }), 'me')).toBe(false);
     expect(canEditMessage(message(1, { messageType: 'file' }), 'me')).toBe(false);
     expect(canEditMessage(message(1, { customType: BUZZ_CUSTOM_TYPE }), 'me')).toBe(false);
+    expect(canEditMessage(message(1, { customType: PRIVATE_RUN_CUSTOM_TYPE }), 'me')).toBe(false);
     expect(canEditMessage(message(1, { deletedAt: '2026-01-03T00:00:00Z' }), 'me')).toBe(false);
     expect(canEditMessage(message(1, { messageType: 'admin', sender: null }), 'me')).toBe(false);
   });

@@ -1,11 +1,10 @@
 /**
  * What one may do with a message (the server's rules of PATCH / DELETE
  * api/chat/channels/{url}/messages/{id}/, applied before asking): only one's own messages; only
- * plain text can be edited (not files, not buzzes); a deleted message is final.
+ * plain text can be edited (not files, buzzes or private run cards); a deleted message is final.
  */
 import type { Channel, ChatMessage } from '@dart/contracts';
 import { arrangeChannels } from './channel-list';
-import { BUZZ_CUSTOM_TYPE } from './message-kinds';
 
 /** What a deleted message shows in its place (and as the list's last line). */
 export const DELETED_MESSAGE_TEXT = 'This message was deleted';
@@ -14,7 +13,12 @@ const isMine = (message: ChatMessage, myUserId: string) => message.sender?.userI
 
 export function canEditMessage(message: ChatMessage, myUserId: string): boolean {
   return (
-    isMine(message, myUserId) && message.messageType === 'user' && message.deletedAt === null && message.customType !== BUZZ_CUSTOM_TYPE
+    isMine(message, myUserId) &&
+    message.messageType === 'user' &&
+    message.deletedAt === null &&
+    // Like the server: only plain messages (no custom type). A buzz has nothing to edit, and a private
+    // run's card and text are written by the server from the quote.
+    message.customType === null
   );
 }
 

@@ -1,20 +1,8 @@
-/** Display formats of the market screens: Indian digit grouping, yields in %, prices per ₹100. */
-import { formatIndianNumber, type QuoteStatus } from '@dart/contracts';
+/** Display formats of the market screens: quote statuses and countdowns (yields, prices and units: lib/format). */
+import type { QuoteStatus } from '@dart/contracts';
 
-/** A yield fraction as a percentage with 4 decimals: 0.0778 → '7.7800%'. */
-export function formatYield(fraction: number | null | undefined): string {
-  return fraction === null || fraction === undefined ? '—' : `${(fraction * 100).toFixed(4)}%`;
-}
-
-/** A clean price per ₹100 with 4 decimals. */
-export function formatPrice(price: number | null | undefined): string {
-  return price === null || price === undefined ? '—' : price.toFixed(4);
-}
-
-/** Units in Indian grouping: 1500000 → '15,00,000'. */
-export function formatQuantum(units: number | null | undefined): string {
-  return units === null || units === undefined ? '—' : formatIndianNumber(units, 0);
-}
+// The yield, price and quantum formats are shared with chat's private-run cards, so they live in lib.
+export { formatPrice, formatQuantum, formatYield } from '../../../lib/format';
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, { label: string; color: string; description: string }> = {
   open: { label: 'Open', color: 'teal', description: 'Open in the market.' },

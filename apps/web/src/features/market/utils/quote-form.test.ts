@@ -1,6 +1,7 @@
+import { HttpError } from '@dart/client';
 import { MARKET_MESSAGES, MESSAGES } from '@dart/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildQuotePayload, formFieldOf, parsePricingText, type QuoteFormValues } from './quote-form';
+import { buildQuotePayload, formFieldOf, parsePricingText, quoteErrorsOf, type QuoteFormValues } from './quote-form';
 
 const valid: QuoteFormValues = {
   quoteType: 'BID',
@@ -61,5 +62,17 @@ describe('quote ticket payload', () => {
     expect(formFieldOf('settlement')).toBe('settlementDelta');
     expect(formFieldOf('non_field_errors')).toBe('form');
     expect(parsePricingText('yield', '7.25')).toEqual({ value: 0.0725 });
+  });
+});
+
+describe('a refused quote', () => {
+  it('puts each server field error under its field and the rest above the form', () => {
+    const refused = new HttpError(400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid',
+      errors: { yield_stored: ['Too high.'], counterparties: ['Unknown counterparty.'], 'data.other': ['Odd.'] },
+    });
+    expect(quoteErrorsOf(refused)).toEqual({ value: 'Too high.', counterparties: 'Unknown counterparty.', form: 'Odd.' });
+    expect(quoteErrorsOf(new HttpError(409, { code: 'CONFLICT', message: 'Already closed.' }))).toEqual({ form: 'Already closed.' });
   });
 });

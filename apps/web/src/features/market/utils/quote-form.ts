@@ -2,7 +2,9 @@
  * The quote ticket's form → the `POST api/trade/eoi/` payload, validated with the server's own
  * schema (`QuoteCreateSchema`, STYLE practice 15), so the ticket shows the server's messages.
  */
+import { HttpError } from '@dart/client';
 import { MESSAGES, QuoteCreateSchema, type QuoteCreate } from '@dart/contracts';
+import { describeError } from '../../../lib/errors';
 
 export type FixedField = 'yield' | 'price';
 
@@ -46,6 +48,14 @@ const SERVER_FIELD_TO_FORM: Record<string, QuoteFormField> = {
 /** Maps a server (or schema) field path to the ticket's field; unknown ones go above the form. */
 export function formFieldOf(serverField: string): QuoteFormField {
   return SERVER_FIELD_TO_FORM[serverField.split('.')[0] ?? ''] ?? 'form';
+}
+
+/** A refused `POST api/trade/eoi/` → the form's errors: each server field error under its field, the rest above the form. */
+export function quoteErrorsOf(error: unknown): QuoteFormErrors {
+  if (!(error instanceof HttpError) || !error.body.errors) return { form: describeError(error) };
+  const errors: QuoteFormErrors = {};
+  for (const [field, messages] of Object.entries(error.body.errors)) errors[formFieldOf(field)] ??= messages[0];
+  return errors;
 }
 
 export function buildQuotePayload(values: QuoteFormValues): { ok: true; payload: QuoteCreate } | { ok: false; errors: QuoteFormErrors } {
