@@ -283,7 +283,7 @@ export type MarketQuery = z.output<typeof MarketQuerySchema>;
 
 /**
  * `GET api/trade/eoi/`: the caller's firm's own quotes (every status, newest first) with the market list's
- * paging and filters (`page`, `page_size`, `search` by name/ISIN, `finstrument_id`) and `status`
+ * paging and filters (`page`, `page_size`, `search` through the bond search index, as the header search, `finstrument_id`) and `status`
  * (`open` = open and not yet due; `expired` includes open quotes past their expiry the sweep has not marked).
  */
 export const MyQuotesQuerySchema = MarketQuerySchema.omit({ my_quotes: true }).extend({
