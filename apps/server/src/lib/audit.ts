@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
+import { canonicalJson } from './canonical-json';
 
 /** Who did it and from where: taken from the request. */
 export interface AuditContext {
@@ -31,20 +32,8 @@ const GENESIS = '0'.repeat(64);
 /** Serialises chain appends across connections and nodes. */
 const AUDIT_CHAIN_LOCK = 727_002;
 
-function canonical(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (typeof value === 'object')
-    return `{${Object.keys(value as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
-
 export function auditRowHash(prevHash: string, row: Record<string, unknown>): string {
-  return createHash('sha256').update(prevHash).update(canonical(row)).digest('hex');
+  return createHash('sha256').update(prevHash).update(canonicalJson(row)).digest('hex');
 }
 
 /** Appends one audit row; call inside the transaction that makes the change. */

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Tx } from '../db/client';
 import { AppError, fieldError } from '../lib/errors';
+import { canonicalJson } from '../lib/canonical-json';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,19 +77,6 @@ export function underIdempotencyClaim(): boolean {
   return running.getStore() !== undefined;
 }
 
-/** JSON with sorted keys, so the same request hashes the same whatever the key order. */
-function canonical(value: unknown): string {
-  if (value === undefined || value === null) return 'null';
-  if (Buffer.isBuffer(value)) return `"sha256:${createHash('sha256').update(value).digest('hex')}"`;
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object')
-    return `{${Object.keys(value as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
-
 /** What makes two requests "the same": route, params, query, body (raw bodies with their content type). */
 export function requestHash(request: Pick<FastifyRequest, 'params' | 'query' | 'body' | 'headers'>, route: string): string {
   const rawBody = Buffer.isBuffer(request.body);
@@ -96,10 +84,10 @@ export function requestHash(request: Pick<FastifyRequest, 'params' | 'query' | '
     .update(
       [
         route,
-        canonical(request.params),
-        canonical(request.query),
+        canonicalJson(request.params),
+        canonicalJson(request.query),
         rawBody ? String(request.headers['content-type'] ?? '') : '',
-        canonical(request.body),
+        canonicalJson(request.body),
       ].join('\n'),
     )
     .digest('hex');
