@@ -12,7 +12,7 @@ test.describe('client registration', () => {
     await page.getByLabel('Work e-mail').fill(email);
     await page.getByRole('button', { name: 'Send verification code' }).click();
     const code = await readNewOtp(request, email, seen);
-    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
     await page.getByRole('button', { name: 'Verify e-mail', exact: true }).click();
     await expect(page.getByText('E-mail verified')).toBeVisible();
 
@@ -65,7 +65,7 @@ test.describe('client registration', () => {
     const seen = await outboxIds(request, email);
     await invitee.getByRole('button', { name: 'Send verification code' }).click();
     const code = await readNewOtp(request, email, seen);
-    await invitee.getByLabel('Verification code').fill(code);
+    await invitee.getByRole('textbox', { name: 'Verification code' }).fill(code);
     await invitee.getByRole('button', { name: 'Verify e-mail', exact: true }).click();
     const details = invitee.getByRole('form', { name: 'Your details' });
     await details.getByLabel('First name').fill('Meera');
