@@ -342,4 +342,14 @@ export type {
   QuoteUploadResult,
 } from './market';
 export { PRICE_SOURCES, PRICE_SOURCE_LABELS, priceSourceLabel } from './price-sources';
+export {
+  DATE_FORMATS,
+  DATE_FORMAT_LABELS,
+  DATE_FORMAT_MESSAGE,
+  DisplayPreferencesSchema,
+  DEFAULT_DISPLAY_PREFERENCES,
+  DisplayPreferencesUpdateSchema,
+  DISPLAY_PREFERENCES_PATH,
+} from './preferences';
+export type { DateFormat, DisplayPreferences, DisplayPreferencesUpdate } from './preferences';
 export type { PriceSource } from './price-sources';
