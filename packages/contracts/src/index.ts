@@ -92,6 +92,23 @@ export {
 } from './constants';
 export { formatIndianNumber, formatRupees, formatRupeesCompact, formatDateDefault } from './format';
 export {
+  QUANTUM_MAX_RUPEES,
+  SOVEREIGN_SECURITY_TYPES,
+  SOVEREIGN_FACE_VALUE_PER_BOND,
+  DEFAULT_FACE_VALUE_PER_BOND,
+  FACE_VALUE_MESSAGES,
+  faceValuePerBond,
+  bondCount,
+  isWholeBonds,
+  parseFaceValue,
+  checkFaceValue,
+  quantumError,
+  formatFaceValue,
+  formatBondCount,
+  formatSizeWithBonds,
+} from './face-value';
+export type { FaceValueBond, FaceValueCheck } from './face-value';
+export {
   OTP_REQUEST_TYPES,
   AUTH_MODES,
   LoginRequestSchema,
