@@ -52,6 +52,8 @@ const MATRIX: Array<{
   { method: 'GET', url: '/api/dev/outbox', expect: everyone(200, 200) },
   { method: 'GET', url: '/api/session/', expect: everyone(200, 401) },
   { method: 'PATCH', url: '/api/profile/', body: () => ({}), expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/profile/display-preferences/', expect: everyone(200, 401) },
+  { method: 'PATCH', url: '/api/profile/display-preferences/', body: () => ({ sounds_enabled: true }), expect: everyone(200, 401) },
   {
     method: 'POST',
     url: '/api/chatter/user/security-preference',

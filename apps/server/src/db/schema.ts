@@ -2,6 +2,7 @@
  * The Drizzle schema: one source for both drivers (PGlite and node-postgres). Migrations in
  * ../../migrations are generated from it (`npm run db:generate -w @dart/server`) and applied at start.
  */
+import type { DateFormat } from '@dart/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -80,6 +81,9 @@ export const users = pgTable(
     singleScreenWaitlistJoined: boolean('single_screen_waitlist_joined').notNull().default(false),
     hasAcceptedChatTerms: boolean('has_accepted_chat_terms').notNull().default(false),
     securityPreferences: jsonb('security_preferences').$type<Record<string, boolean>>().notNull().default({}),
+    /** Display preferences (issue 12): one of DATE_FORMATS, and whether toast sounds play. */
+    dateFormat: text('date_format').$type<DateFormat>().notNull().default('mm/dd/yy'),
+    soundsEnabled: boolean('sounds_enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -87,6 +91,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_unique_id_key').on(t.uniqueId),
+    check('users_date_format_check', sql`${t.dateFormat} IN ('mm/dd/yy', 'dd/mm/yy', 'DD-Mon-YYYY')`),
   ],
 );
 

@@ -1,6 +1,9 @@
-/** Profile, security preferences, client users and invites. */
+/** Profile, security and display preferences, client users and invites. */
 import {
   ClientUserListSchema,
+  DISPLAY_PREFERENCES_PATH,
+  DisplayPreferencesSchema,
+  DisplayPreferencesUpdateSchema,
   InviteCreateSchema,
   InviteSchema,
   PendingInviteListSchema,
@@ -37,6 +40,30 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService): 
       },
     },
     async (request) => users.setSecurityPreference(request.principal!, request.body.key, request.body.enabled, request.audit()),
+  );
+
+  // Display preferences (date format, toast sounds) are the user's own screen: every role may set them, view-only included.
+  r.get(
+    DISPLAY_PREFERENCES_PATH,
+    {
+      config: { policy: { kind: 'authenticated' } },
+      schema: { tags: ['users'], summary: 'Own display preferences', response: { 200: DisplayPreferencesSchema } },
+    },
+    async (request) => users.displayPreferences(request.principal!),
+  );
+
+  r.patch(
+    DISPLAY_PREFERENCES_PATH,
+    {
+      config: { policy: { kind: 'authenticated' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Change own display preferences (date format, toast sounds)',
+        body: DisplayPreferencesUpdateSchema,
+        response: { 200: DisplayPreferencesSchema },
+      },
+    },
+    async (request) => users.updateDisplayPreferences(request.principal!, request.body, request.audit()),
   );
 
   r.get(

@@ -2,6 +2,8 @@
 import {
   DEFAULT_ALLOWED_EXCHANGES,
   SECURITY_PREFERENCES,
+  type DisplayPreferences,
+  type DisplayPreferencesUpdate,
   type Exchange,
   type Permission,
   type Role,
@@ -160,6 +162,45 @@ export function createUsersService(
         });
       });
       return sessionUser(principal);
+    },
+
+    /** The caller's own display preferences (issue 12): date format and toast sounds. */
+    async displayPreferences(principal: Principal): Promise<DisplayPreferences> {
+      const [row] = await db
+        .select({ date_format: users.dateFormat, sounds_enabled: users.soundsEnabled })
+        .from(users)
+        .where(eq(users.id, principal.userId));
+      if (!row) throw new AppError('UNAUTHENTICATED', 'Session has ended. Please sign in again.');
+      return row;
+    },
+
+    /** Changes the caller's own display preferences; any role may (they change only the user's own screen). */
+    async updateDisplayPreferences(principal: Principal, input: DisplayPreferencesUpdate, ctx: AuditContext): Promise<DisplayPreferences> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ date_format: users.dateFormat, sounds_enabled: users.soundsEnabled })
+          .from(users)
+          .where(eq(users.id, principal.userId))
+          .for('update');
+        if (!before) throw new AppError('UNAUTHENTICATED', 'Session has ended. Please sign in again.');
+        const after: DisplayPreferences = {
+          date_format: input.date_format ?? before.date_format,
+          sounds_enabled: input.sounds_enabled ?? before.sounds_enabled,
+        };
+        if (after.date_format === before.date_format && after.sounds_enabled === before.sounds_enabled) return after;
+        await tx
+          .update(users)
+          .set({ dateFormat: after.date_format, soundsEnabled: after.sounds_enabled, updatedAt: sql`now()` })
+          .where(eq(users.id, principal.userId));
+        await writeAudit(tx, ctx, {
+          action: 'user.display_preferences_changed',
+          entity: 'user',
+          entityId: principal.userId,
+          before,
+          after,
+        });
+        return after;
+      });
     },
 
     /** Users of the caller's own client only (tenant predicate is mandatory). */
