@@ -44,6 +44,7 @@ import { createMarketService, registerMarketRoutes } from './modules/market';
 import { createExchangeService, createSimulatedParticipants, SimulatedExchange } from './modules/exchange';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
+import { registerWorkspace } from './modules/workspace';
 import { createUsersService } from './modules/users/users.service';
 import { seedDemoData } from './seed/demo';
 import type { AppDeps } from './types';
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSystemRoutes(app);
   registerAuthRoutes(app, auth, users);
   registerUsersRoutes(app, users);
+  registerWorkspace(app);
   const finstruments = await prepareFinstruments(deps, logger);
   registerFinstrumentsRoutes(app, finstruments);
   // The exchange RFQ venue: the SimulatedExchange (NSE / BSE RFQ simulator) until a real gateway plugs in.

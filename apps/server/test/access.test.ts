@@ -52,6 +52,24 @@ const MATRIX: Array<{
   { method: 'GET', url: '/api/dev/outbox', expect: everyone(200, 200) },
   { method: 'GET', url: '/api/session/', expect: everyone(200, 401) },
   { method: 'PATCH', url: '/api/profile/', body: () => ({}), expect: everyone(200, 401) },
+  // The saved workspace layout is the user's own screen: every role reads and saves its own (view-only too).
+  { method: 'GET', url: '/api/workspace/layout/', expect: everyone(200, 401) },
+  {
+    method: 'PUT',
+    url: '/api/workspace/layout/',
+    body: () => ({
+      layout: {
+        panels: ['Build Network'],
+        dock: {
+          grid: { root: { type: 'branch', data: [], size: 0 }, width: 0, height: 0, orientation: 'HORIZONTAL' },
+          panels: {},
+        },
+      },
+    }),
+    expect: everyone(200, 401),
+  },
+  { method: 'GET', url: '/api/profile/display-preferences/', expect: everyone(200, 401) },
+  { method: 'PATCH', url: '/api/profile/display-preferences/', body: () => ({ sounds_enabled: true }), expect: everyone(200, 401) },
   { method: 'GET', url: '/api/profile/display-preferences/', expect: everyone(200, 401) },
   { method: 'PATCH', url: '/api/profile/display-preferences/', body: () => ({ sounds_enabled: true }), expect: everyone(200, 401) },
   {

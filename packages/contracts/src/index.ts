@@ -370,3 +370,17 @@ export {
 } from './preferences';
 export type { DateFormat, DisplayPreferences, DisplayPreferencesUpdate } from './preferences';
 export type { PriceSource } from './price-sources';
+export {
+  WORKSPACE_PANELS,
+  WORKSPACE_PANEL_IDS,
+  BUILD_NETWORK_PANEL_TITLE,
+  WORKSPACE_LAYOUT_PATH,
+  WORKSPACE_LAYOUT_MAX_BYTES,
+  WORKSPACE_LAYOUT_MESSAGES,
+  DockLayoutSchema,
+  WorkspaceLayoutDocumentSchema,
+  WorkspaceLayoutUpdateSchema,
+  WorkspaceLayoutSchema,
+  jsonByteLength,
+} from './workspace';
+export type { WorkspacePanelId, DockLayout, WorkspaceLayoutDocument, WorkspaceLayoutUpdate, WorkspaceLayout } from './workspace';

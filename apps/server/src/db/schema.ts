@@ -3,6 +3,7 @@
  * ../../migrations are generated from it (`npm run db:generate -w @dart/server`) and applied at start.
  */
 import type { DateFormat } from '@dart/contracts';
+import type { WorkspaceLayoutDocument } from '@dart/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -958,4 +959,18 @@ export const exchangeSimTrades = pgTable(
     reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [uniqueIndex('exchange_sim_trades_deal_key').on(t.dealId)],
+);
+
+/** The /dart workspace layout a user saved (issue 12 §2): the dock's grid and its panel list, +1 `version` per save. */
+export const workspaceLayouts = pgTable(
+  'workspace_layouts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    layout: jsonb('layout').$type<WorkspaceLayoutDocument>().notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('workspace_layouts_version_check', sql`${t.version} > 0`)],
 );
