@@ -1,8 +1,11 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { QuoteIcon } from '../../../components/ui/icons';
+import { useHotkey, type HotkeyEvent } from '../../../lib/hotkeys';
 import { showToast } from '../../../lib/toast';
 import { useCreateQuote } from '../api/create-quote';
+import { useTicketHotkeys } from '../hooks/use-ticket-hotkeys';
+import { selectedBond, type TicketRequest } from '../stores/selected-bond';
 import { formatQuantum } from '../utils/market-format';
 import { buildQuotePayload, quoteErrorsOf, type QuoteFormErrors, type QuoteFormValues } from '../utils/quote-form';
 import { CounterpartyPicker } from './counterparty-picker';
@@ -16,7 +19,28 @@ export interface QuoteTicketProps extends MarketSlots {
   restrictionText?: string | null;
 }
 
-/** The quote ticket: a bid or ask on a bond by yield or price, to the market or to chosen counterparties. */
+/** How long `B` waits for the bond's reference yield to fill the field before choosing the field to focus. */
+const PREFILL_WAIT_MS = 800;
+
+/** Text fields a dealer types in (not the side and settlement radios, not the bond search), in page order. */
+function typingFields(root: HTMLElement): HTMLInputElement[] {
+  return Array.from(root.querySelectorAll<HTMLInputElement>('input')).filter(
+    (input) =>
+      !['radio', 'checkbox', 'hidden', 'search'].includes(input.type) &&
+      !input.readOnly &&
+      !input.disabled &&
+      input.getClientRects().length > 0,
+  );
+}
+
+/** Esc on a field whose list is open closes the list (the field's own key), not the ticket. */
+const listClosed = (event: HotkeyEvent) => (event.target as Element | null)?.getAttribute?.('aria-expanded') !== 'true';
+
+/**
+ * The quote ticket: a bid or ask on a bond by yield or price, to the market or to chosen counterparties.
+ * Keyboard: `B` / `S` (anywhere on the workspace) open it on the selected bond with that side and focus
+ * the first empty field; Enter posts; Esc clears it and returns focus where it was.
+ */
 export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, renderPricing }: QuoteTicketProps) {
   const [values, setValues] = useState<QuoteFormValues>(INITIAL_QUOTE_VALUES);
   const [bond, setBond] = useState<PickedBond | null>(null);
@@ -24,6 +48,88 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
   const create = useCreateQuote();
   const set = <K extends keyof QuoteFormValues>(key: K, value: QuoteFormValues[K]) => setValues((old) => ({ ...old, [key]: value }));
   const side = values.quoteType === 'BID' ? 'bid' : 'ask';
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const fieldsRef = useRef<HTMLDivElement | null>(null);
+  // A focus the keyboard asked for: the bond field (no bond), else the first empty field once the
+  // bond's reference yield is in (or PREFILL_WAIT_MS passed without it).
+  const [pendingFocus, setPendingFocus] = useState<{ seq: number; waited: boolean } | null>(null);
+  const focusBefore = useRef<HTMLElement | null>(null);
+
+  useTicketHotkeys(canTrade);
+
+  const apply = useCallback((request: TicketRequest) => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && !formRef.current?.contains(active)) focusBefore.current = active;
+    setValues((old) => ({
+      ...old,
+      quoteType: request.side,
+      ...(request.bond && request.bond.id !== old.finstrumentId ? { finstrumentId: request.bond.id, valueText: '' } : {}),
+    }));
+    setErrors({});
+    if (request.bond) setBond(request.bond);
+    setPendingFocus({ seq: request.seq, waited: false });
+    formRef.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+
+  // Take B / S requests: the one waiting when the ticket mounts (a docked ticket brought forward), then each new one.
+  useEffect(() => {
+    if (!canTrade) return;
+    const take = () => {
+      const request = selectedBond.takeTicketRequest();
+      if (request) apply(request);
+    };
+    take();
+    return selectedBond.subscribeTicketRequests(take);
+  }, [apply, canTrade]);
+
+  // The focus asked for is given once (by request seq); the wait for the reference yield ends by a timer.
+  const focusedSeq = useRef(0);
+  useEffect(() => {
+    const root = fieldsRef.current;
+    if (!pendingFocus || !root || focusedSeq.current === pendingFocus.seq) return;
+    if (bond && values.valueText.trim() === '' && !pendingFocus.waited) {
+      const handle = window.setTimeout(() => setPendingFocus((old) => (old ? { ...old, waited: true } : old)), PREFILL_WAIT_MS);
+      return () => window.clearTimeout(handle);
+    }
+    focusedSeq.current = pendingFocus.seq;
+    if (!bond) {
+      root.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+      return;
+    }
+    const fields = typingFields(root);
+    const field = fields.find((input) => input.value.trim() === '') ?? fields[0];
+    field?.focus();
+    field?.select();
+  }, [pendingFocus, bond, values.valueText]);
+
+  function clear() {
+    setValues((old) => ({ ...INITIAL_QUOTE_VALUES, quoteType: old.quoteType }));
+    setBond(null);
+    setErrors({});
+    focusedSeq.current = pendingFocus?.seq ?? focusedSeq.current;
+    const before = focusBefore.current;
+    focusBefore.current = null;
+    if (before?.isConnected) before.focus();
+    else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  }
+
+  useHotkey(
+    {
+      id: 'ticket-escape',
+      keys: ['Escape'],
+      label: 'Clear the ticket (and go back where you were)',
+      scope: 'Quote ticket',
+      allowInInputs: true,
+      within: () => formRef.current,
+      when: listClosed,
+      run: clear,
+    },
+    canTrade,
+  );
+  useHotkey(
+    { id: 'ticket-enter', keys: ['Enter'], label: 'Post the quote (from any field of the ticket)', scope: 'Quote ticket' },
+    canTrade,
+  );
 
   function submit() {
     const built = buildQuotePayload(values);
@@ -62,6 +168,7 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
   return (
     <MarketPanel id="quote-ticket" title="New quote" icon={<QuoteIcon />}>
       <form
+        ref={formRef}
         aria-label="New quote"
         noValidate
         onSubmit={(event) => {
@@ -70,16 +177,19 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
         }}
       >
         <Stack gap="sm">
-          <QuoteFields
-            values={values}
-            setValues={setValues}
-            bond={bond}
-            setBond={setBond}
-            errors={errors}
-            setErrors={setErrors}
-            renderBondSearch={renderBondSearch}
-            renderPricing={renderPricing}
-          />
+          {/* display: contents keeps the fields in the Stack's flow; the ref finds the field to focus. */}
+          <div ref={fieldsRef} style={{ display: 'contents' }}>
+            <QuoteFields
+              values={values}
+              setValues={setValues}
+              bond={bond}
+              setBond={setBond}
+              errors={errors}
+              setErrors={setErrors}
+              renderBondSearch={renderBondSearch}
+              renderPricing={renderPricing}
+            />
+          </div>
           <CounterpartyPicker
             label="Counterparties (optional)"
             description="Leave empty to publish to the market; choose firms to send this privately to them only."
