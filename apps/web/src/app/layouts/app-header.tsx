@@ -8,7 +8,9 @@ import {
   Container,
   Drawer,
   Group,
+  Kbd,
   Menu,
+  Modal,
   Stack,
   Text,
   Tooltip,
@@ -17,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import {
   BoxIcon,
@@ -38,6 +41,7 @@ import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useChatUnreadTotal } from '../../features/chat';
 import { BondSearchBox } from '../../features/find';
 import { SupportModal } from '../../features/support';
+import { SEARCH_HOTKEY, ShortcutSheet, shortcutSheet, useHotkey } from '../../lib/hotkeys';
 import { homePathFor, useSession } from '../../lib/session';
 import { APP_NAV_LABELS, APP_NAV_PATHS, canManageOrganisation, navVisibility } from '../navigation';
 import classes from './layouts.module.css';
@@ -77,6 +81,25 @@ export function AppHeader() {
   const navigate = useNavigate();
   const [supportOpened, support] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Below the lg breakpoint the header has no room for the search box: it opens in a dialog.
+  const [searchOpened, searchDialog] = useDisclosure(false);
+  const searchInput = useRef<HTMLInputElement | null>(null);
+  const openBond = (bond: { id: number }) => {
+    searchDialog.close();
+    void navigate({ to: '/security/$id', params: { id: String(bond.id) } });
+  };
+
+  // `/` or Ctrl+K (⌘K): the header's bond search, or its dialog where the box is hidden.
+  useHotkey({
+    ...SEARCH_HOTKEY,
+    run: () => {
+      const input = searchInput.current;
+      if (input && input.getClientRects().length > 0) {
+        input.focus();
+        input.select();
+      } else searchDialog.open();
+    },
+  });
 
   const items = APP_NAV_PATHS.map((path) => ({ path, label: APP_NAV_LABELS[path], visibility: navVisibility(path, user) })).filter(
     (item) => item.visibility !== 'hidden',
@@ -112,8 +135,13 @@ export function AppHeader() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Box visibleFrom="lg">
-              <BondSearchBox w={340} onSelect={(bond) => void navigate({ to: '/security/$id', params: { id: String(bond.id) } })} />
+              <BondSearchBox w={340} inputRef={searchInput} onSelect={openBond} />
             </Box>
+            <Tooltip label="Search bonds (/)">
+              <ActionIcon variant="default" size="lg" aria-label="Search bonds" onClick={searchDialog.open} hiddenFrom="lg">
+                <SearchIcon />
+              </ActionIcon>
+            </Tooltip>
             {user ? (
               <Tooltip label="Contact support">
                 <ActionIcon variant="default" size="lg" aria-label="Contact support" onClick={support.open}>
@@ -152,6 +180,9 @@ export function AppHeader() {
                     </Text>
                   </Menu.Label>
                   <Menu.Divider />
+                  <Menu.Item leftSection={<HelpIcon size={16} />} rightSection={<Kbd size="xs">?</Kbd>} onClick={shortcutSheet.open}>
+                    Keyboard shortcuts
+                  </Menu.Item>
                   <Menu.Item leftSection={<UserIcon size={16} />} onClick={() => void navigate({ to: '/profile' })}>
                     Profile
                   </Menu.Item>
@@ -188,6 +219,10 @@ export function AppHeader() {
         </Stack>
       </Drawer>
       {user ? <SupportModal opened={supportOpened} onClose={support.close} /> : null}
+      <Modal opened={searchOpened} onClose={searchDialog.close} title="Search bonds" size="md">
+        <BondSearchBox w="100%" autoFocus onSelect={openBond} />
+      </Modal>
+      <ShortcutSheet />
     </header>
   );
 }

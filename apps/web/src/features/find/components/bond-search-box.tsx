@@ -8,7 +8,7 @@ import {
 } from '@dart/contracts';
 import { Badge, Combobox, Group, Loader, ScrollArea, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useFinstrumentSearch } from '../api/search-finstruments';
 
@@ -18,10 +18,14 @@ export interface BondSearchBoxProps {
   label?: string;
   w?: number | string;
   size?: 'xs' | 'sm' | 'md';
+  /** The input, for a shortcut that focuses it (the header's `/` and Ctrl+K). */
+  inputRef?: Ref<HTMLInputElement>;
+  /** Focused when a modal that holds it opens (Mantine's data-autofocus). */
+  autoFocus?: boolean;
 }
 
 /** Spec §2 security search: ≥ 3 characters, debounced 300 ms; matured and unlisted bonds are labelled and not selectable. */
-export function BondSearchBox({ onSelect, label = 'Search bonds', w = 360, size = 'sm' }: BondSearchBoxProps) {
+export function BondSearchBox({ onSelect, label = 'Search bonds', w = 360, size = 'sm', inputRef, autoFocus = false }: BondSearchBoxProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
   const [debounced] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
@@ -69,6 +73,8 @@ export function BondSearchBox({ onSelect, label = 'Search bonds', w = 360, size 
     >
       <Combobox.Target>
         <TextInput
+          ref={inputRef}
+          {...(autoFocus ? { 'data-autofocus': true } : {})}
           aria-label={label}
           placeholder={SEARCH_PLACEHOLDER}
           value={value}

@@ -31,6 +31,9 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef } from 'react';
+import { useHotkey } from '../../../lib/hotkeys';
+import { useTicketHotkeys } from '../hooks/use-ticket-hotkeys';
+import { selectedBond } from '../stores/selected-bond';
 import { formatPrice, formatQuantum, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
 import { Countdown } from './countdown';
 import classes from './market.module.css';
@@ -96,6 +99,9 @@ function EndsCell({ data }: ICellRendererParams<Quote>) {
 }
 
 const isOwnOpen = (quote: Quote | undefined) => Boolean(quote?.is_mine && quote.status === 'open');
+
+/** A row picked by click or keyboard focus selects its bond for `B` / `S` (the quote ticket). */
+const selectBondOf = (quote: Quote) => selectedBond.select({ id: quote.finstrument_id, label: quote.display_name, isin: quote.isin });
 
 function SideCell({ data }: ICellRendererParams<Quote>) {
   if (!data) return null;
@@ -167,6 +173,16 @@ export function RunsGrid({
   const scheme = useComputedColorScheme('light');
   const apiRef = useRef<GridApi<Quote> | null>(null);
   const knownIds = useRef<Set<string> | null>(null);
+  // The blotters' keys, listed in the cheat sheet while a blotter is on screen (AG Grid handles the arrows).
+  useTicketHotkeys(canTrade);
+  useHotkey({
+    id: 'grid-move',
+    keys: ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'],
+    label: 'Move between rows and cells',
+    scope: 'Blotters',
+  });
+  useHotkey({ id: 'grid-enter', keys: ['Enter'], label: 'Counter the quote (your own: its negotiations)', scope: 'Blotters' }, canTrade);
+  useHotkey({ id: 'grid-delete', keys: ['Delete'], label: 'Close your own quote', scope: 'Blotters' }, canTrade);
 
   const columnDefs = useMemo<ColDef<Quote>[]>(
     () => [
@@ -301,11 +317,17 @@ export function RunsGrid({
         onSelectionChanged={(event: SelectionChangedEvent<Quote>) =>
           onSelectionChange?.(event.api.getSelectedRows().filter((quote) => isOwnOpen(quote)))
         }
-        onRowClicked={(event) => event.data && onPick?.(event.data)}
+        onRowClicked={(event) => {
+          if (!event.data) return;
+          selectBondOf(event.data);
+          onPick?.(event.data);
+        }}
         onCellFocused={(event) => {
           const node =
             event.rowIndex === null || event.rowIndex === undefined ? undefined : event.api.getDisplayedRowAtIndex(event.rowIndex);
-          if (node?.data) onPick?.(node.data);
+          if (!node?.data) return;
+          selectBondOf(node.data);
+          onPick?.(node.data);
         }}
         onRowDoubleClicked={(event) => event.data && canTrade && event.data.status === 'open' && onOpen(event.data)}
         suppressCellFocus={false}
