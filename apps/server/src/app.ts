@@ -42,6 +42,7 @@ import { registerChat } from './modules/chat';
 import { prepareFinstruments, registerFinstrumentsRoutes } from './modules/finstruments';
 import { createMarketService, registerMarketRoutes } from './modules/market';
 import { createExchangeService, createSimulatedParticipants, SimulatedExchange } from './modules/exchange';
+import { createAuditService, registerAuditRoutes } from './modules/audit';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { registerWorkspace } from './modules/workspace';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const auth = createAuthService(deps);
   const users = createUsersService(deps, (tx, verification, identity, types) => auth.useVerification(tx, verification, identity, types));
   registerSystemRoutes(app);
+  registerAuditRoutes(app, createAuditService(deps));
   registerAuthRoutes(app, auth, users);
   registerUsersRoutes(app, users);
   registerWorkspace(app);
@@ -231,7 +233,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     market.startJobs();
     exchange.startJobs(jobLeader.isLeader);
   }
-  if (config.exchangeSim.participants) participants.start(config.exchangeSim.intervalMs, jobLeader.isLeader);
+  if (config.exchangeSim.participants)
+    participants.start(config.exchangeSim.intervalMs, jobLeader.isLeader, {
+      raise: config.exchangeSim.participantsRaise,
+      answerDelayMs: config.exchangeSim.answerDelayMs,
+    });
   await registerLiveGateway(app, { namespace: busChannel });
   await registerChat(app, { namespace: busChannel });
 

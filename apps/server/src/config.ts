@@ -51,7 +51,8 @@ const EnvSchema = z.object({
   BUILD_ID: z.string().optional(),
   BOND_IMPORT: z.enum(['off', 'slice', 'full']).optional(),
   BOND_DATA_DIR: z.string().default(path.join(repoRoot, 'reference-data')),
-  EXCHANGE_SIM_PARTICIPANTS: z.enum(['0', '1']).optional(),
+  EXCHANGE_SIM_PARTICIPANTS: z.enum(['0', '1', 'answer']).optional(),
+  EXCHANGE_SIM_ANSWER_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   EXCHANGE_SIM_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).optional(),
   EXCHANGE_SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   EXCHANGE_SIM_SETTLE_MS: z.coerce.number().int().min(0).default(60_000),
@@ -117,7 +118,17 @@ export interface Config {
    * (default on in development only), venue latency, injected failure rate, time to settlement, and
    * how often participants act.
    */
-  exchangeSim: { participants: boolean; latencyMs: number; failureRate: number; settleMs: number; intervalMs: number };
+  exchangeSim: {
+    participants: boolean;
+    /** `EXCHANGE_SIM_PARTICIPANTS=answer`: participants only answer Dart firms' RFQs, they raise none (e2e). */
+    participantsRaise: boolean;
+    /** A Dart firm's new RFQ is answered this long after its raise (`EXCHANGE_SIM_ANSWER_MS`; 0 = on the tick only). */
+    answerDelayMs: number;
+    latencyMs: number;
+    failureRate: number;
+    settleMs: number;
+    intervalMs: number;
+  };
   /**
    * Trading hours (Mon–Fri NSE business days, 09:00–17:00 IST): `enforce` refuses quoting, responding,
    * negotiating and accepting outside them; default `enforce` in production, `off` in development and tests.
@@ -193,7 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bondImport: e.BOND_IMPORT ?? (!e.DATABASE_URL && e.NODE_ENV === 'development' ? 'full' : 'off'),
     bondDataDir: path.resolve(e.BOND_DATA_DIR),
     exchangeSim: {
-      participants: e.EXCHANGE_SIM_PARTICIPANTS ? e.EXCHANGE_SIM_PARTICIPANTS === '1' : e.NODE_ENV === 'development',
+      participants: e.EXCHANGE_SIM_PARTICIPANTS ? e.EXCHANGE_SIM_PARTICIPANTS !== '0' : e.NODE_ENV === 'development',
+      participantsRaise: e.EXCHANGE_SIM_PARTICIPANTS !== 'answer',
+      answerDelayMs: e.EXCHANGE_SIM_ANSWER_MS,
       latencyMs: e.EXCHANGE_SIM_LATENCY_MS ?? (e.NODE_ENV === 'test' ? 0 : 150),
       failureRate: e.EXCHANGE_SIM_FAILURE_RATE,
       settleMs: e.EXCHANGE_SIM_SETTLE_MS,

@@ -113,7 +113,15 @@ describe.each(DRIVERS)('exchange RFQs on the SimulatedExchange (%s)', (driver) =
       rfq_mode: 'ONE_TO_ONE',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain('exactly one counterparty');
+    // The spec's field names the one participant (issue 12 §3): missing → required on it.
+    expect(json<{ errors: Record<string, string[]> }>(bad).errors).toEqual({ oto_participant_details: ['This field is required'] });
+    const two = await post('demo', '/api/trade/eoi/', {
+      ...exchangeRfqBody(gsec),
+      rfq_mode: 'ONE_TO_ONE',
+      counterparties: [clientIds.second, clientIds.broker],
+    });
+    expect(two.statusCode).toBe(400);
+    expect(two.body).toContain('exactly one counterparty');
     const oneToOne = await rfq('second', { rfq_mode: 'ONE_TO_ONE', counterparties: [clientIds.demo] });
     expect((await rfqList('demo')).results.map((r) => r.id)).toContain(oneToOne.id);
     expect((await rfqList('broker')).results.map((r) => r.id)).not.toContain(oneToOne.id);
@@ -245,7 +253,7 @@ describe.each(DRIVERS)('exchange RFQs on the SimulatedExchange (%s)', (driver) =
   });
 
   it('records and reports an exchange deal whose node died before recording it; the venue knows each deal once', async () => {
-    const q = await rfq('demo', { quote_type: 'BID', quantum: 250 });
+    const q = await rfq('demo', { quote_type: 'BID', quantum: 25_000 });
     const counter = json<{ id: string }>(await post('second', '/api/eoi/add-negotiation/', { quote_id: q.id, yield_stored: 0.0712 }));
     const accepted = await post('demo', '/api/eoi/add-negotiation/', { quote_id: q.id, negotiation_id: counter.id, action: 'accept' });
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -273,7 +281,7 @@ describe.each(DRIVERS)('exchange RFQs on the SimulatedExchange (%s)', (driver) =
       isin: GSEC_2033,
       price: deal!.price,
       yieldFraction: deal!.yield_fraction,
-      quantum: 250,
+      quantum: 25_000,
       settlementDate: deal!.settlement_date,
       consideration: 1,
     });

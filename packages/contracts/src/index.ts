@@ -109,6 +109,18 @@ export {
 } from './face-value';
 export type { FaceValueBond, FaceValueCheck } from './face-value';
 export {
+  RFQ_MODE_LABELS,
+  OtoParticipantDetailsSchema,
+  RFQ_MESSAGES,
+  SIMULATED_RESPONSE_VALIDITY_MINUTES,
+  MY_RFQS_RECENT_HOURS,
+  MY_RFQS_MAX,
+  MyRfqResponseSchema,
+  MyRfqSchema,
+  MyRfqListSchema,
+} from './rfq';
+export type { OtoParticipantDetails, MyRfqResponse, MyRfq, MyRfqList } from './rfq';
+export {
   OTP_REQUEST_TYPES,
   AUTH_MODES,
   LoginRequestSchema,

@@ -4,10 +4,25 @@
  * reference yield (±10 bp, one-to-many, anonymous or disclosed at random, on NSE or BSE) and answers
  * open RFQs of Dart's firms around the reference yield (±5 bp). Everything goes through the market's
  * own calls (`createQuote`), so rules, audit and live events are the same as for a person.
+ *
+ * Sizes are face value in rupees as the market trades them (`simulatedSize`): G-secs, SDLs and T-bills
+ * ₹5–100 Cr, other bonds ₹1–50 Cr, always whole bonds. Besides the tick, a Dart firm's new RFQ that reaches
+ * the simulated firm (one-to-many on its exchange, or one-to-one to it) is answered `answerDelayMs` after
+ * it was raised (the venue's participants are quick); a one-to-one RFQ to another firm never is. Each
+ * response stands SIMULATED_RESPONSE_VALIDITY_MINUTES (never past the RFQ's end).
  */
-import type { ClientTier, ClientType, Permission, Role } from '@dart/contracts';
+import {
+  faceValuePerBond,
+  MARKET_TOPICS,
+  SIMULATED_RESPONSE_VALIDITY_MINUTES,
+  SOVEREIGN_SECURITY_TYPES,
+  type ClientTier,
+  type ClientType,
+  type Permission,
+  type Role,
+} from '@dart/contracts';
 import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
-import { clients, quotes, referencePrices, userAccounts, users } from '../../db/schema';
+import { clients, finstruments, quotes, referencePrices, userAccountPermissions, userAccounts, users } from '../../db/schema';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
 import type { MarketService } from '../market';
@@ -15,11 +30,45 @@ import type { MarketService } from '../market';
 export const SIMULATED_FIRM = 'Simulated RFQ participants (NSE/BSE)';
 const SIM_EMAIL = 'participants@exchange-sim.dart';
 const AUDIT = { actorEmail: 'system:exchange-simulator' };
+/** The simulated firm's participant names at the clearing corporations (shown in the OTO picker). */
+const SIM_NSCCL_NAME = 'SIMULATED-NSE-RFQ';
+const SIM_ICCL_NAME = 'SIMULATED-BSE-RFQ';
+const CRORE = 10_000_000;
+const SOVEREIGN_CRORES = [5, 10, 15, 20, 25, 50, 75, 100] as const;
+const CORPORATE_CRORES = [1, 2, 5, 10, 15, 25, 50] as const;
+
+/**
+ * A realistic RFQ size in rupees of face value: G-secs / SDLs / T-bills ₹5–100 Cr, other bonds ₹1–50 Cr,
+ * rounded up to a whole number of bonds (a ₹1 Cr-per-bond CP is never asked for in fractions).
+ */
+export function simulatedSize(bond: { security_type: string | null; face_value: number | null }, random: () => number): number {
+  const perBond = faceValuePerBond(bond);
+  const crores = (SOVEREIGN_SECURITY_TYPES as readonly string[]).includes(bond.security_type ?? '') ? SOVEREIGN_CRORES : CORPORATE_CRORES;
+  const rupees = crores[Math.floor(random() * crores.length)]! * CRORE;
+  return Math.ceil(rupees / perBond) * perBond;
+}
+
+export interface ParticipantsStartOptions {
+  /** Raise RFQs of their own on each tick (off: only answer Dart firms' RFQs). */
+  raise?: boolean;
+  /** Answer a Dart firm's new RFQ this long after it was raised (0: only on the tick). */
+  answerDelayMs?: number;
+}
 
 export function createSimulatedParticipants(deps: AppDeps, market: MarketService, random: () => number = Math.random) {
   const db = deps.database.db;
   let principal: Principal | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let answerTimer: NodeJS.Timeout | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let stopped = false;
+  /** One run at a time on this node: a tick and an answer never answer the same RFQ twice. */
+  let running: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = running.then(work, work);
+    running = next.catch(() => undefined);
+    return next;
+  };
 
   /** The simulated firm and its one user, created on first use (no password: it cannot sign in). */
   async function self(): Promise<Principal> {
@@ -46,6 +95,13 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
         return { userId: user!.id, accountId: account!.id, clientId: client!.id };
       });
     }
+    // A participant a dealer can name in a one-to-one RFQ (the ticketing participant search offers firms
+    // with a trader and shows their clearing names); also for a firm created before this was added.
+    await db.insert(userAccountPermissions).values({ userAccountId: ids.accountId, permission: 'client.can_trade' }).onConflictDoNothing();
+    await db
+      .update(clients)
+      .set({ nsccl_name: SIM_NSCCL_NAME, iccl_name: SIM_ICCL_NAME })
+      .where(and(eq(clients.id, ids.clientId), sql`${clients.nsccl_name} IS NULL`));
     principal = {
       userId: ids.userId,
       sessionId: 'exchange-simulator',
@@ -71,19 +127,29 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
    * the price info does) before the
    * sanity range is applied, so an RFQ never quotes around a worse source's yield.
    */
-  async function someBond(): Promise<{ finstrumentId: number; yieldFraction: number } | undefined> {
+  async function someBond(): Promise<
+    { finstrumentId: number; yieldFraction: number; security_type: string | null; face_value: number | null } | undefined
+  > {
     const rows = await db
-      .select({ finstrumentId: referencePrices.finstrumentId, yieldFraction: referencePrices.yieldFraction })
+      .select({
+        finstrumentId: referencePrices.finstrumentId,
+        yieldFraction: referencePrices.yieldFraction,
+        security_type: finstruments.securityType,
+        face_value: finstruments.faceValue,
+      })
       .from(referencePrices)
+      .innerJoin(finstruments, eq(finstruments.id, referencePrices.finstrumentId))
       .orderBy(asc(referencePrices.priority), desc(referencePrices.priceDate), asc(referencePrices.finstrumentId))
       .limit(1500);
-    const best = new Map<number, number | null>();
+    const best = new Map<number, (typeof rows)[number]>();
     // Rows come best first, so the first row seen for a bond is its best one.
-    for (const row of rows) if (!best.has(row.finstrumentId)) best.set(row.finstrumentId, row.yieldFraction);
-    const candidates = [...best]
-      .filter((entry): entry is [number, number] => entry[1] !== null && entry[1] > 0.01 && entry[1] < 0.2)
-      .slice(0, 300)
-      .map(([finstrumentId, yieldFraction]) => ({ finstrumentId, yieldFraction }));
+    for (const row of rows) if (!best.has(row.finstrumentId)) best.set(row.finstrumentId, row);
+    const candidates = [...best.values()]
+      .filter(
+        (row): row is (typeof rows)[number] & { yieldFraction: number } =>
+          row.yieldFraction !== null && row.yieldFraction > 0.01 && row.yieldFraction < 0.2,
+      )
+      .slice(0, 300);
     return candidates[Math.floor(random() * candidates.length)];
   }
 
@@ -101,7 +167,7 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
           {
             finstrument_id: bond.finstrumentId,
             quote_type: random() < 0.5 ? 'BID' : 'ASK',
-            quantum: 100 * (1 + Math.floor(random() * 50)),
+            quantum: simulatedSize(bond, random),
             yield_stored: round6(bond.yieldFraction + bp(Math.round(random() * 20 - 10))),
             fixed_field: 'yield',
             validity: 30,
@@ -136,6 +202,7 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
         finstrumentId: quotes.finstrumentId,
         yieldFraction: quotes.yieldFraction,
         remaining: quotes.remainingQuantum,
+        expiresAt: quotes.expiresAt,
       })
       .from(quotes)
       .where(
@@ -161,6 +228,8 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
         .orderBy(asc(referencePrices.priority))
         .limit(1);
       const around = reference?.yieldFraction ?? rfq.yieldFraction;
+      // A response stands a few minutes (the raiser sees it count down), never past the RFQ's own end.
+      const validUntil = Math.min(deps.now().getTime() + SIMULATED_RESPONSE_VALIDITY_MINUTES * 60_000, rfq.expiresAt.getTime());
       try {
         const response = await market.createQuote(
           me,
@@ -169,7 +238,8 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
             quantum: rfq.remaining,
             yield_stored: round6(around + bp(Math.round(random() * 10 - 5))),
             fixed_field: 'yield',
-            validity: 30,
+            validity: SIMULATED_RESPONSE_VALIDITY_MINUTES,
+            expiry_date_stored: new Date(validUntil).toISOString(),
             source: 'EXCHANGE',
             state: 'DEFAULT',
             yield_type: 'YTM',
@@ -189,25 +259,67 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
     return answered;
   }
 
-  async function tick(): Promise<void> {
-    await raiseRfq();
+  async function tick(raise = true): Promise<void> {
+    if (raise) await raiseRfq();
     await respond();
+  }
+
+  /**
+   * Answers Dart firms' new RFQs `delayMs` after they reach the simulated firm: the market's live events
+   * (`market.inquiries`, action created, addressed to the simulated firm) come through the bus from every
+   * node, so an RFQ raised on any node is answered by the elected one. Returns the unsubscribe.
+   */
+  async function answerOnRaise(delayMs: number, isLeader: () => boolean = () => true): Promise<() => void> {
+    const me = await self();
+    const off = deps.bus.subscribe((message) => {
+      if (message.topic !== MARKET_TOPICS.inquiries || message.clientId !== me.clientId || !isLeader()) return;
+      const payload = message.payload as { action?: string; quote?: { respond_to?: string | null; client_name?: unknown } | null };
+      if (payload.action !== 'created' || !payload.quote || payload.quote.respond_to) return;
+      // One answer run for a burst of RFQs (each is announced once per receiving firm).
+      if (answerTimer) return;
+      answerTimer = setTimeout(() => {
+        answerTimer = null;
+        void serial(() => respond(20)).catch(() => undefined);
+      }, delayMs);
+      answerTimer.unref();
+    });
+    return () => {
+      off();
+      if (answerTimer) clearTimeout(answerTimer);
+      answerTimer = null;
+    };
   }
 
   return {
     self,
     raiseRfq,
-    respond,
-    tick,
-    /** Acts every `intervalMs` on the elected node only, so a cluster behaves like one participant firm. */
-    start(intervalMs: number, isLeader: () => boolean = () => true): void {
+    respond: (limit?: number) => serial(() => respond(limit)),
+    tick: (raise?: boolean) => serial(() => tick(raise)),
+    answerOnRaise,
+    /**
+     * Acts every `intervalMs` on the elected node only, so a cluster behaves like one participant firm;
+     * `raise: false` only answers; `answerDelayMs` > 0 also answers each new RFQ that long after its raise.
+     */
+    start(intervalMs: number, isLeader: () => boolean = () => true, options: ParticipantsStartOptions = {}): void {
+      const raise = options.raise ?? true;
+      stopped = false;
       timer = setInterval(() => {
-        if (isLeader()) void tick().catch(() => undefined);
+        if (isLeader()) void serial(() => tick(raise)).catch(() => undefined);
       }, intervalMs);
       timer.unref();
+      if (options.answerDelayMs && options.answerDelayMs > 0)
+        void answerOnRaise(options.answerDelayMs, isLeader)
+          .then((off) => {
+            if (stopped) off();
+            else unsubscribe = off;
+          })
+          .catch(() => undefined);
     },
     stop(): void {
+      stopped = true;
       if (timer) clearInterval(timer);
+      unsubscribe?.();
+      unsubscribe = null;
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   type QuoteUploadError,
   MarketQuerySchema,
   MyQuotesQuerySchema,
+  MyRfqListSchema,
   NegotiationListQuerySchema,
   NegotiationListSchema,
   NegotiationRequestSchema,
@@ -141,6 +142,18 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
       },
     },
     async (request) => market.listRfqQuotes(request.principal!, request.query),
+  );
+  r.get(
+    '/api/eoi/my-rfqs/',
+    {
+      config: { policy: READ },
+      schema: {
+        tags,
+        summary: "The caller's firm's exchange RFQs (open or ended in the last 24 h) with every participant's latest terms",
+        response: { 200: MyRfqListSchema },
+      },
+    },
+    async (request) => market.listMyRfqs(request.principal!),
   );
   r.get(
     '/api/trade/eoi/',

@@ -65,6 +65,7 @@ import {
 import { OrderBook, type BookQuote } from './matching-engine';
 import { columnOfField, parseUploadRow, readUploadTable } from './quote-upload';
 import { listMyQuotes } from './market.my-quotes';
+import { assertRfqTermsStand, fillRfqResponses, listMyRfqs, normaliseRfqRaise, recordRfqResponse } from './market.rfq';
 
 const isSet = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
 const EXPIRY_SWEEP_MS = 5_000;
@@ -616,8 +617,10 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
    * Everything that can refuse the request is checked before the venue hears of an RFQ or response;
    * if the store still fails after the venue accepted, the venue call is undone (compensateAtExchange).
    */
-  async function createQuote(p: Principal, input: QuoteAdd, audit: AuditContext): Promise<Quote> {
+  async function createQuote(p: Principal, raw: QuoteAdd, audit: AuditContext): Promise<Quote> {
     assertTradingOpen();
+    // A one-to-one RFQ's `oto_participant_details` names its one counterparty (market.rfq.ts).
+    const input = normaliseRfqRaise(raw);
     if (input.user_account_id && input.user_account_id !== p.userAccountId)
       throw new AppError('FORBIDDEN', 'You can only quote for your own account.');
     if (input.price_overridden && !canOverridePrice(p)) throw new AppError('FORBIDDEN', MARKET_MESSAGES.priceOverrideNotAllowed);
@@ -801,6 +804,8 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
           await endQuote(tx, old, 'replaced', audit, emit, inserted.id);
         }
         await match(tx, inserted, audit, emit);
+        // A response to an exchange RFQ is its participant's latest terms in the negotiation the raiser accepts.
+        if (target?.exchange) await recordRfqResponse(tx, target, inserted, p, now, audit, emit);
         const view = await viewOf(tx, inserted.id);
         await announce(tx, emit, view, 'created');
         return quoteView(view, p);
@@ -887,6 +892,12 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         offset: (page - 1) * pageSize,
       });
       return { ...base, count, results: rows.map((row) => quoteView(row, p)), restriction_text: null };
+    },
+
+    /** `GET api/eoi/my-rfqs/`: the firm's exchange RFQs with every participant's latest terms (market.rfq.ts). */
+    async listMyRfqs(p: Principal) {
+      if (!hasTradeAccess(p)) return { results: [], restriction_text: TRADE_TIMING_RESTRICTION_TEXT };
+      return { results: await listMyRfqs(database.db, p, deps.now(), (row) => quoteView(row, p)), restriction_text: null };
     },
 
     /** `GET api/trade/eoi/`: the caller's firm's own quotes (market.my-quotes.ts). */
@@ -1277,6 +1288,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
           current.quoteId === quote.id &&
           (current.quoterClientId === p.clientId || current.responderClientId === p.clientId)
         ) {
+          if (quote.exchange) await assertRfqTermsStand(database.db, last, deps.now());
           const quantum = Math.min(last.quantum, quote.remainingQuantum);
           const priced =
             quantum > 0
@@ -1366,6 +1378,8 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
               emit,
             );
             const after = await r.addRemaining(q.id, -quantum);
+            if (q.exchange)
+              await fillRfqResponses(tx, q.id, negotiation.responderClientId, async (id) => announce(tx, emit, await viewOf(tx, id), 'filled'));
             if (after.remainingQuantum === 0 && (await r.proposedClustersOf(q.id)).length === 0)
               await r.updateQuote(q.id, { status: 'filled' });
             await announce(tx, emit, await viewOf(tx, q.id), after.remainingQuantum === 0 ? 'filled' : 'updated');
