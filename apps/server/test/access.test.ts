@@ -88,6 +88,8 @@ const MATRIX: Array<{
     expect: only(['opsadmin'], 201),
   },
   { method: 'GET', url: '/api/surveillance/audit/', expect: only(['compliance'], 200) },
+  { method: 'GET', url: '/api/surveillance/audit/users/', expect: only(['compliance'], 200) },
+  { method: 'GET', url: '/api/surveillance/audit/export/', expect: only(['compliance'], 200) },
   // Public credential endpoints: validation answers 400 to an empty body for everyone.
   { method: 'POST', url: '/api/token/', body: () => ({}), expect: everyone(400, 400) },
   { method: 'POST', url: '/api/token/refresh/', body: () => ({}), expect: everyone(401, 401) },

@@ -63,21 +63,6 @@ export const ClientUserSchema = z.object({
 });
 export const ClientUserListSchema = z.object({ results: z.array(ClientUserSchema), count: z.number() });
 
-export const AuditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor_email: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string().nullable(),
-  ip: z.string().nullable(),
-});
-export const AuditListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-});
-export const AuditListSchema = z.object({ results: z.array(AuditEntrySchema), count: z.number() });
-
 export const OutboxMessageSchema = z.object({
   id: z.string(),
   channel: z.enum(['email', 'sms']),

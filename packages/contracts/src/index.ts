@@ -173,12 +173,28 @@ export {
   PendingInviteListSchema,
   ClientUserSchema,
   ClientUserListSchema,
-  AuditEntrySchema,
-  AuditListQuerySchema,
-  AuditListSchema,
   OutboxMessageSchema,
 } from './app';
 export type { Health, ContactForm } from './app';
+export {
+  AUDIT_CATEGORIES,
+  AUDIT_CATEGORY_CODES,
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTION_CODES,
+  AUDIT_FILTER_MESSAGES,
+  AUDIT_PAGE_SIZE_MAX,
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_EXPORT_COLUMNS,
+  isAuditActionCode,
+  auditActionLabel,
+  auditCategoryOf,
+  AuditListQuerySchema,
+  AuditExportQuerySchema,
+  AuditEntrySchema,
+  AuditListSchema,
+  AuditUserListSchema,
+} from './audit';
+export type { AuditCategory, AuditActionCode, AuditListQuery, AuditExportQuery, AuditEntry, AuditList, AuditUserList } from './audit';
 export {
   LIVE_PROTOCOL_VERSION,
   LIVE_PATH,

@@ -257,7 +257,12 @@ export const auditLog = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (t) => [index('audit_client_idx').on(t.actorClientId, t.id), index('audit_action_entity_idx').on(t.action, t.entityId, t.at)],
+  (t) => [
+    index('audit_client_idx').on(t.actorClientId, t.id),
+    index('audit_action_entity_idx').on(t.action, t.entityId, t.at),
+    // Migration 0017: the surveillance user filter.
+    index('audit_actor_user_idx').on(t.actorUserId, t.id),
+  ],
 );
 
 /** Outbox of domain events; `position` is the monotonically increasing stream position. */

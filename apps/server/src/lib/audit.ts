@@ -4,7 +4,7 @@
  * a tampered or deleted row breaks the chain (`verifyAuditChain`).
  */
 import { createHash } from 'node:crypto';
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 import { canonicalJson } from './canonical-json';
@@ -58,6 +58,24 @@ export async function writeAudit(tx: DbOrTx, context: AuditContext, entry: Audit
     requestId: context.requestId ?? null,
   };
   await tx.insert(auditLog).values({ ...row, at, prevHash, hash: auditRowHash(prevHash, row) });
+}
+
+/**
+ * Appends the row only if no row with the same action and entity id exists yet; returns whether it
+ * wrote one. For facts that recur without news (a chat token re-issued on every page view under one
+ * sign-in): the first is the compliance event, the rest would flood the trail. The check runs under
+ * the chain lock, so two concurrent callers on any nodes write one row between them.
+ */
+export async function writeAuditOnce(tx: DbOrTx, context: AuditContext, entry: AuditEntry & { entityId: string }): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  const [seen] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, entry.action), eq(auditLog.entityId, entry.entityId)))
+    .limit(1);
+  if (seen) return false;
+  await writeAudit(tx, context, entry);
+  return true;
 }
 
 type StoredAuditRow = typeof auditLog.$inferSelect;

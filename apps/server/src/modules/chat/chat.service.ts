@@ -27,7 +27,7 @@ import type {
   SendMessageSchema,
 } from '@dart/contracts';
 import type { Tx } from '../../db/client';
-import { writeAudit, type AuditContext } from '../../lib/audit';
+import { writeAudit, writeAuditOnce, type AuditContext } from '../../lib/audit';
 import type { BusMessage } from '../../lib/bus';
 import { createMemoryConnectionCap, type ConnectionCap } from '../../lib/connection-cap';
 import { newOpaqueToken, sha256 } from '../../lib/crypto';
@@ -607,8 +607,10 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
       const token = newOpaqueToken();
       const expiresAt = new Date(now().getTime() + CHAT_LIMITS.sessionTokenTtlSeconds * 1000);
       await db.transaction(async (tx) => {
-        const row = await repo.insertSession(tx, { userId, authSessionId, tokenHash: sha256(token), expiresAt });
-        await writeAudit(tx, audit, { action: 'chat.session_issued', entity: 'chat_session', entityId: row.id });
+        await repo.insertSession(tx, { userId, authSessionId, tokenHash: sha256(token), expiresAt });
+        // Once per sign-in: the client fetches a token on every page view and socket reconnect, and a
+        // row each time flooded the trail (issue 12 fix 7). Later issues are in the request log.
+        await writeAuditOnce(tx, audit, { action: 'chat.session_issued', entity: 'session', entityId: authSessionId });
       });
       return { token, expires_at: expiresAt.toISOString(), user_id: userId };
     },

@@ -1,7 +1,5 @@
-/** Health, version, build manifest, route redirects, support requests, contact, audit, dev outbox. */
+/** Health, version, build manifest, route redirects, support requests, contact, dev outbox (the audit trail's read path is modules/audit). */
 import {
-  AuditListQuerySchema,
-  AuditListSchema,
   BuildManifestSchema,
   ContactFormSchema,
   HealthSchema,
@@ -13,11 +11,11 @@ import {
   SupportRequestSchema,
   VersionSchema,
 } from '@dart/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditLog, contactMessages, devOutbox, supportRequests } from '../../db/schema';
+import { contactMessages, devOutbox, supportRequests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { appendEvent, publishAll } from '../../lib/events';
 import { fenceIdempotency } from '../../plugins/idempotency';
@@ -155,48 +153,6 @@ export function registerSystemRoutes(app: FastifyInstance): void {
         return created!;
       });
       return reply.status(201).send({ id: row.id, detail: 'Thank you. We will get back to you within one business day.' });
-    },
-  );
-
-  r.get(
-    '/api/surveillance/audit/',
-    {
-      config: { policy: { kind: 'authenticated', roles: ['complianceofficer'], premium: true } },
-      schema: {
-        tags: ['surveillance'],
-        summary: "Audit trail of the caller's client",
-        querystring: AuditListQuerySchema,
-        response: { 200: AuditListSchema },
-      },
-    },
-    async (request) => {
-      const { page, page_size } = request.query;
-      const where = eq(auditLog.actorClientId, request.principal!.clientId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.id))
-          .limit(page_size)
-          .offset((page - 1) * page_size),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(auditLog)
-          .where(where),
-      ]);
-      return {
-        count: total?.n ?? 0,
-        results: rows.map((row) => ({
-          id: String(row.id),
-          at: row.at.toISOString(),
-          actor_email: row.actorEmail,
-          action: row.action,
-          entity: row.entity,
-          entity_id: row.entityId,
-          ip: row.ip,
-        })),
-      };
     },
   );
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, EmptyState, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, EmptyState, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AlertIcon, ShieldIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
@@ -86,15 +86,15 @@ export function AuditTrail() {
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={actionColor(entry.action)} radius="sm" tt="none">
-                      {entry.action}
+                      {entry.action_label}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{entry.entity}</Text>
-                    {entry.entity_id ? (
-                      <Code fz="xs" c="dimmed">
-                        {entry.entity_id}
-                      </Code>
+                    <Text size="sm">{entry.entity_label}</Text>
+                    {entry.entity_name ? (
+                      <Text size="xs" c="dimmed">
+                        {entry.entity_name}
+                      </Text>
                     ) : null}
                   </Table.Td>
                   <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{entry.ip ?? '—'}</Table.Td>
