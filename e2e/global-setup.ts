@@ -7,7 +7,8 @@ const STALE_AFTER_MS = 60 * 60 * 1000;
 
 export default function globalSetup(): void {
   // The server serves apps/web/dist; without a build every page would be the "not built" notice.
-  const index = path.resolve(import.meta.dirname, '..', 'apps/web/dist/index.html');
+  // WEB_DIST (the server's own setting) points a run at another build directory.
+  const index = path.join(process.env.WEB_DIST ?? path.resolve(import.meta.dirname, '..', 'apps/web/dist'), 'index.html');
   if (!existsSync(index)) throw new Error(`The web app is not built (${index} missing). Run \`npm run build\` first.`);
 
   const current = process.env.DART_E2E_DATA_DIR;
