@@ -478,7 +478,10 @@ export const PrivateRunCardSchema = z.object({
   yield_stored: z.number(),
   /** Clean price per 100, 4 dp. */
   unit_price_stored: z.number(),
+  /** Face value in rupees (issue 12 §1). */
   quantum: z.number(),
+  /** Rupees of face value in one bond (bonds = quantum ÷ this); absent on cards sent before issue 12. */
+  face_value_per_bond: z.number().optional(),
   settlement_date: z.string(),
   expiry_date_stored: z.string(),
 });

@@ -2,9 +2,11 @@
  * Market (issue 5): quotes / expressions of interest (EOI), public and private runs, negotiation,
  * clusters (matches) and deals, and the live-update topics of `ws/trade/d/` that carry them.
  * Wire units: yields are fractions with 6 dp (0.0718 = 7.18 %), prices are clean per ₹100 with 4 dp,
- * quantum is a number of units (bonds), money is rupees to the paisa, dates ISO `yyyy-mm-dd`.
+ * quantum is FACE VALUE IN RUPEES (issue 12 §1: a whole number of bonds, at most 12 digits; face-value.ts),
+ * money is rupees to the paisa, dates ISO `yyyy-mm-dd`.
  */
 import { z } from 'zod';
+import { FACE_VALUE_MESSAGES } from './face-value';
 import { MESSAGES } from './validation';
 
 const isSet = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
@@ -61,7 +63,7 @@ export const MARKET_MESSAGES = {
     'The request with this Idempotency-Key was carried out, but its answer was not kept. Look the result up instead of retrying.',
   idempotencyTakenOver: 'This request ran past its time and a retry with the same Idempotency-Key took over; it changed nothing.',
   priceMin: 'Price should be at least 1',
-  wholeUnits: 'Should be a whole number of units.',
+  wholeRupees: FACE_VALUE_MESSAGES.wholeRupees,
   validity: `Validity should be between 1 and ${QUOTE_VALIDITY_MAX_MINUTES} minutes.`,
 } as const;
 
@@ -83,13 +85,16 @@ export const quoteYieldSchema = z
   .min(0, { error: MESSAGES.cannotBeNegative, abort: true })
   .max(1, { error: MESSAGES.yieldAbove100 })
   .transform((v) => Number(v.toFixed(6)));
-/** Quantum in units (spec §5: not negative, not zero, at most 12 digits). */
+/**
+ * Quantum: face value in whole rupees (spec §5: not negative, not zero, at most 12 digits). The
+ * whole-bond rule needs the bond, so the server checks it (face-value.ts quantumError).
+ */
 export const quotedQuantumSchema = z
   .number({ error: requiredOr(MESSAGES.shouldBeNumber) })
   .min(0, { error: MESSAGES.cannotBeNegative, abort: true })
   .refine((v) => v !== 0, { error: MESSAGES.cannotBeZero, abort: true })
   .max(999_999_999_999, { error: MESSAGES.max12Digits, abort: true })
-  .int({ error: MARKET_MESSAGES.wholeUnits });
+  .int({ error: MARKET_MESSAGES.wholeRupees });
 
 const quoteType = z
   .string({ error: 'Quote type should be BID or ASK.' })
@@ -221,6 +226,8 @@ export const QuoteSchema = z.object({
   quote_type: z.enum(QUOTE_TYPES),
   quantum: z.number(),
   remaining_quantum: z.number(),
+  /** Rupees of face value in one bond (₹100 G-secs/SDLs/T-bills, else the bond's face value): bonds = quantum ÷ this. */
+  face_value_per_bond: z.number().optional(),
   unit_price_stored: z.number(),
   yield_stored: z.number(),
   fixed_field: z.enum(['yield', 'price']),
@@ -357,6 +364,8 @@ export const DealSchema = z.object({
   price: z.number(),
   yield: z.number(),
   quantum: z.number(),
+  /** Rupees of face value in one bond (₹100 G-secs/SDLs/T-bills, else the bond's face value): bonds = quantum ÷ this. */
+  face_value_per_bond: z.number().optional(),
   settlement_date: z.string(),
   consideration: z.number(),
   consideration_details: z.record(z.string(), z.unknown()).nullable(),
@@ -372,6 +381,8 @@ export const NegotiationSchema = z.object({
   /** Whether the caller owns the quote (quoter) or countered it (responder). */
   role: z.enum(['quoter', 'responder']),
   history: z.array(CounterSchema),
+  /** Rupees of face value in one bond (₹100 G-secs/SDLs/T-bills, else the bond's face value): bonds = quantum ÷ this. */
+  face_value_per_bond: z.number().optional(),
   deal: DealSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -393,6 +404,8 @@ export const ClusterSchema = z.object({
   price: z.number(),
   yield: z.number(),
   quantum: z.number(),
+  /** Rupees of face value in one bond (₹100 G-secs/SDLs/T-bills, else the bond's face value): bonds = quantum ÷ this. */
+  face_value_per_bond: z.number().optional(),
   settlement_date: z.string(),
   bid_accepted: z.boolean(),
   ask_accepted: z.boolean(),
@@ -585,7 +598,7 @@ export type DepthQuery = z.output<typeof DepthQuerySchema>;
 export const DepthLevelSchema = z.object({
   price: z.number(),
   yield: z.number(),
-  /** Units still available at this level (sum of remaining quantum). */
+  /** Face value (₹) still available at this level (sum of remaining quantum). */
   quantum: z.number(),
   /** Number of quotes at this level. */
   count: z.number().int(),
@@ -602,6 +615,8 @@ export const DepthSchema = z.object({
   /** Totals over every level, not only the ones returned. */
   bid_quantum: z.number(),
   ask_quantum: z.number(),
+  /** Rupees of face value in one bond (₹100 G-secs/SDLs/T-bills, else the bond's face value): bonds = quantum ÷ this. */
+  face_value_per_bond: z.number().optional(),
   bid_count: z.number().int(),
   ask_count: z.number().int(),
   /** Present (and levels empty) when the caller has no trade access. */
@@ -622,13 +637,15 @@ export const MarketInstrumentSchema = z.object({
   finstrument_id: z.number().int(),
   isin: z.string(),
   display_name: z.string(),
-  /** Highest bid and lowest ask among open public quotes (quantum = the units at that best quote). */
+  /** Highest bid and lowest ask among open public quotes (quantum = the face value left at that best quote). */
   best_bid: BestQuoteSchema,
   best_ask: BestQuoteSchema,
   bid_count: z.number().int(),
   ask_count: z.number().int(),
   bid_quantum: z.number(),
   ask_quantum: z.number(),
+  /** Rupees of face value in one bond (₹100 G-secs/SDLs/T-bills, else the bond's face value): bonds = quantum ÷ this. */
+  face_value_per_bond: z.number().optional(),
 });
 export type MarketInstrument = z.infer<typeof MarketInstrumentSchema>;
 export const MarketInstrumentListSchema = z.object({
