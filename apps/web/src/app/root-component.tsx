@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { PRODUCT_NAME } from '../config/site';
 import { useConnectivityToasts, useNewBuildNotice, useVersionCheck } from '../features/app-status';
 import { useSessionRefresh } from '../features/auth';
+import { useDisplayPreferencesSync } from '../features/profile';
 import { onSessionLost } from '../lib/api-client';
 
 function useDocumentTitle(): void {
@@ -31,6 +32,7 @@ export function RootComponent() {
   useVersionCheck();
   useNewBuildNotice();
   useConnectivityToasts();
+  useDisplayPreferencesSync();
   useDocumentTitle();
   return <Outlet />;
 }

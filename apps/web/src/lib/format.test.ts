@@ -42,8 +42,10 @@ describe('display formats', () => {
     expect(formatDate('2033-04-15T00:00:00', 'dd/mm/yy')).toBe('15/04/33');
   });
 
-  it("rewrites a bond name's embedded maturity in the user's format, leaving names without one alone", () => {
-    expect(formatBondName('364 DTB 16-Feb-2017', 'mm/dd/yy')).toBe('364 DTB 02/16/17');
+  it("rewrites a bond name's embedded maturity as dd/mm/yy for a user who chose it; the market's form otherwise", () => {
+    expect(formatBondName('364 DTB 16-Feb-2017', 'dd/mm/yy')).toBe('364 DTB 16/02/17');
+    expect(formatBondName('(MATURED) 364 DTB 16-Feb-2017', 'dd/mm/yy')).toBe('(MATURED) 364 DTB 16/02/17');
+    expect(formatBondName('364 DTB 16-Feb-2017', 'mm/dd/yy')).toBe('364 DTB 16-Feb-2017');
     expect(formatBondName('HDFC LTD NCD 10-Jun-2027', 'dd/mm/yy')).toBe('HDFC LTD NCD 10/06/27');
     expect(formatBondName('HDFC LTD NCD 10-Jun-2027', 'DD-Mon-YYYY')).toBe('HDFC LTD NCD 10-Jun-2027');
     expect(formatBondName('7.18% GS 2033', 'dd/mm/yy')).toBe('7.18% GS 2033');

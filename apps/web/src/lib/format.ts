@@ -54,11 +54,14 @@ export function formatDateTime(value: string | Date, format: DateFormat = getDis
 const NAME_DATE = /(\d{2})-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(\d{4})$/;
 
 /**
- * A bond's display name with its embedded maturity date in the user's format ("HDFC LTD NCD 10-Jun-2027"
- * → "HDFC LTD NCD 06/10/27" under mm/dd/yy). Names without one ("7.18% GS 2033") are unchanged.
+ * A bond's display name with its embedded maturity in the user's format. The data (like NSE, BSE and NSDL)
+ * writes names with a DD-Mon-YYYY maturity ("HDFC LTD NCD 10-Jun-2027"); a user who chose dd/mm/yy sees
+ * "HDFC LTD NCD 10/06/27". Under the spec's default mm/dd/yy, as under DD-Mon-YYYY, the name stays the
+ * market's name: a month-first date inside a name would misread as the market's day-first one (a
+ * documented decision). Names without a date ("7.18% GS 2033") are unchanged.
  */
 export function formatBondName(name: string, format: DateFormat = getDisplayPreferences().date_format): string {
-  if (format === 'DD-Mon-YYYY') return name;
+  if (format !== 'dd/mm/yy') return name;
   const match = NAME_DATE.exec(name);
   if (!match) return name;
   const month = MONTHS.indexOf(match[2] as (typeof MONTHS)[number]) + 1;

@@ -6,17 +6,18 @@ import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
 import { BuildingIcon, CheckIcon, KeyIcon, UsersIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { InviteUserForm, PendingInvites, UsersTable } from '../../features/manage-users';
-import { AccountSummary, ProfileDetailsForm, SecurityPreferences } from '../../features/profile';
+import { AccountSummary, DisplayPreferencesSection, ProfileDetailsForm, SecurityPreferences } from '../../features/profile';
 import { useSessionUser } from '../../lib/session';
 
 export function ProfileScreen() {
   const user = useSessionUser();
   return (
     <Stack gap="lg">
-      <PageHeader title="Profile" description="Your personal details and how you sign in." />
+      <PageHeader title="Profile" description="Your personal details, how you sign in, and how Dart shows dates and plays sounds." />
       <AccountSummary user={user} />
       <ProfileDetailsForm user={user} />
       <SecurityPreferences user={user} />
+      <DisplayPreferencesSection user={user} />
     </Stack>
   );
 }

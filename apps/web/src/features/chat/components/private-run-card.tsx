@@ -1,7 +1,7 @@
-import { formatDateDefault, type PrivateRunCard } from '@dart/contracts';
+import type { PrivateRunCard } from '@dart/contracts';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatPrice, formatQuantum, formatYield } from '../../../lib/format';
+import { formatDate, formatDateTime, formatPrice, formatQuantum, formatYield } from '../../../lib/format';
 import type { PrivateRunViewer } from '../utils/private-run';
 import type { ChatSlots } from './chat-slots';
 import classes from './chat.module.css';
@@ -70,7 +70,7 @@ export function PrivateRunCardView({ card, viewer, renderQuoteAction }: PrivateR
           <span data-testid="chat-private-run-quantum">{formatQuantum(card.quantum)}</span> units
         </Fact>
         <Fact label="Settlement">
-          <span data-testid="chat-private-run-settlement">{formatDateDefault(card.settlement_date)}</span>
+          <span data-testid="chat-private-run-settlement">{formatDate(card.settlement_date)}</span>
         </Fact>
         <Fact label="Expires" wide>
           <span data-testid="chat-private-run-expiry">{formatDateTime(card.expiry_date_stored)}</span>

@@ -3,7 +3,6 @@ import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_EMPTY_STATES,
   SEARCH_PLACEHOLDER,
-  formatDateDefault,
   type FinstrumentSummary,
 } from '@dart/contracts';
 import { Badge, Combobox, Group, Loader, ScrollArea, Stack, Text, TextInput, useCombobox } from '@mantine/core';
@@ -11,6 +10,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type Ref } from 'react';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useFinstrumentSearch } from '../api/search-finstruments';
+import { formatBondName, formatDate } from '../../../lib/format';
 
 export interface BondSearchBoxProps {
   onSelect: (finstrument: FinstrumentSummary) => void;
@@ -36,11 +36,11 @@ export function BondSearchBox({ onSelect, label = 'Search bonds', w = 360, size 
 
   const byId = new Map(results.map((item) => [String(item.id), item]));
   const options = results.map((item) => (
-    <Combobox.Option value={String(item.id)} key={item.id} disabled={!item.available} aria-label={item.label}>
+    <Combobox.Option value={String(item.id)} key={item.id} disabled={!item.available} aria-label={formatBondName(item.label)}>
       <Stack gap={0}>
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Text size="sm" fw={500} lineClamp={1} c={item.available ? undefined : 'dimmed'}>
-            {item.label}
+            {formatBondName(item.label)}
           </Text>
           {item.credit_rating ? (
             <Badge size="xs" variant="light" radius="sm" style={{ flexShrink: 0 }}>
@@ -50,7 +50,7 @@ export function BondSearchBox({ onSelect, label = 'Search bonds', w = 360, size 
         </Group>
         <Text size="xs" c="dimmed" lineClamp={1}>
           {item.identifiers.ISIN} · {item.security_type}
-          {item.contract_parameters.maturity_date ? ` · matures ${formatDateDefault(item.contract_parameters.maturity_date)}` : ''}
+          {item.contract_parameters.maturity_date ? ` · matures ${formatDate(item.contract_parameters.maturity_date)}` : ''}
         </Text>
       </Stack>
     </Combobox.Option>

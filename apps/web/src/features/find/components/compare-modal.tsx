@@ -1,6 +1,7 @@
-import { formatDateDefault, formatIndianNumber, priceSourceLabel } from '@dart/contracts';
+import { formatIndianNumber, priceSourceLabel } from '@dart/contracts';
 import { Button, Modal, ScrollArea, Table, Text } from '@mantine/core';
 import type { FinstrumentListRow } from '../api/list-finstruments';
+import { formatBondName, formatDate } from '../../../lib/format';
 
 const ROWS: { label: string; value: (row: FinstrumentListRow) => string }[] = [
   { label: 'ISIN', value: (row) => row.identifiers.ISIN },
@@ -9,14 +10,14 @@ const ROWS: { label: string; value: (row: FinstrumentListRow) => string }[] = [
   { label: 'Coupon', value: (row) => (row.coupon_rate === null ? '—' : `${row.coupon_rate.toFixed(2)}%`) },
   {
     label: 'Maturity',
-    value: (row) => (row.contract_parameters.maturity_date ? formatDateDefault(row.contract_parameters.maturity_date) : '—'),
+    value: (row) => (row.contract_parameters.maturity_date ? formatDate(row.contract_parameters.maturity_date) : '—'),
   },
   { label: 'Rating', value: (row) => row.credit_rating ?? '—' },
   { label: 'Reference yield', value: (row) => (row.bond_yield === null ? 'NA' : `${(row.bond_yield * 100).toFixed(4)}%`) },
   { label: 'Yield source', value: (row) => (row.reference_source === null ? '—' : priceSourceLabel(row.reference_source)) },
   { label: 'Face value', value: (row) => (row.face_value === null ? '—' : `₹${formatIndianNumber(row.face_value, 0)}`) },
   { label: 'Listing', value: (row) => (row.contract_parameters.is_listed ? row.exchanges.join(', ') || 'Listed' : 'Unlisted') },
-  { label: 'Listing date', value: (row) => (row.listing_date ? formatDateDefault(row.listing_date) : '—') },
+  { label: 'Listing date', value: (row) => (row.listing_date ? formatDate(row.listing_date) : '—') },
   { label: 'Status', value: (row) => (row.is_matured ? 'Matured' : 'Live') },
 ];
 
@@ -42,7 +43,7 @@ export function CompareModal({
               {rows.map((row) => (
                 <Table.Th key={row.id} style={{ verticalAlign: 'top' }}>
                   <Text size="sm" fw={600}>
-                    {row.display_name}
+                    {formatBondName(row.display_name)}
                   </Text>
                   <Button variant="subtle" size="compact-xs" px={0} onClick={() => onOpen(row)}>
                     Open

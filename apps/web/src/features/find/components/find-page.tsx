@@ -17,6 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { describeError } from '../../../lib/errors';
+import { formatBondName } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { listFinstruments, type FinstrumentListRow } from '../api/list-finstruments';
 import {
@@ -225,7 +226,7 @@ export function FindPage({ onOpen }: { onOpen: (finstrumentId: number) => void }
         <Group gap={6}>
           {selected.map((row) => (
             <Badge key={row.id} variant="light" radius="sm" tt="none">
-              {row.display_name}
+              {formatBondName(row.display_name)}
             </Badge>
           ))}
         </Group>

@@ -1,5 +1,5 @@
 /** The Find results grid: AG Grid's infinite row model over `POST /api/finstruments/` (server paging and sort). Loaded lazily. */
-import { formatDateDefault, formatIndianNumber, FINSTRUMENT_SORT_FIELDS, LIST_PAGE_SIZE_MAX } from '@dart/contracts';
+import { formatIndianNumber, FINSTRUMENT_SORT_FIELDS, LIST_PAGE_SIZE_MAX } from '@dart/contracts';
 import { useComputedColorScheme } from '@mantine/core';
 import {
   CellStyleModule,
@@ -18,6 +18,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { listFinstruments, type FinstrumentListRequest, type FinstrumentListRow } from '../api/list-finstruments';
+import { formatBondName, formatDate } from '../../../lib/format';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule, RowSelectionModule, CellStyleModule]);
 
@@ -59,7 +60,7 @@ function NameCell(params: ICellRendererParams<FinstrumentListRow> & { onOpen: (r
       }}
       style={{ color: 'inherit', fontWeight: 500 }}
     >
-      <span title={row.label}>{row.label}</span>
+      <span title={formatBondName(row.label)}>{formatBondName(row.label)}</span>
     </a>
   );
 }
@@ -112,7 +113,7 @@ export function FinstrumentGrid({ request, onOpen, onSelectionChange, onCount, m
         colId: 'maturity_date',
         headerName: 'Maturity',
         valueGetter: (p) => p.data?.contract_parameters.maturity_date ?? null,
-        valueFormatter: (p) => (p.value ? formatDateDefault(String(p.value)) : '—'),
+        valueFormatter: (p) => (p.value ? formatDate(String(p.value)) : '—'),
         width: 100,
       },
       {

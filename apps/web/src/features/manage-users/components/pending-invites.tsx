@@ -1,8 +1,9 @@
-import { ROLE_LABELS, formatDateDefault } from '@dart/contracts';
+import { ROLE_LABELS } from '@dart/contracts';
 import { Alert, Badge, Group, Paper, ScrollArea, Skeleton, Table, Text } from '@mantine/core';
 import { AlertIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
 import { usePendingInvites } from '../api/get-pending-invites';
+import { formatDate } from '../../../lib/format';
 
 /** Outstanding invitations: who was invited, with which roles, and until when the link works. */
 export function PendingInvites() {
@@ -49,8 +50,8 @@ export function PendingInvites() {
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>{formatDateDefault(invite.created_at)}</Table.Td>
-                <Table.Td>{formatDateDefault(invite.expires_at)}</Table.Td>
+                <Table.Td>{formatDate(invite.created_at)}</Table.Td>
+                <Table.Td>{formatDate(invite.expires_at)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -8,9 +8,10 @@ import { useCloseCluster } from '../api/close-cluster';
 import { useDeals } from '../api/deals-store';
 import { useClusters } from '../api/list-clusters';
 import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
-import { formatDateDefault, formatRupees } from '@dart/contracts';
+import { formatRupees } from '@dart/contracts';
 import { MarketPanel } from './market-panel';
 import classes from './market.module.css';
+import { formatBondName, formatDate } from '../../../lib/format';
 
 function myAccepted(cluster: Cluster): boolean {
   return cluster.my_side === 'BID' ? cluster.bid_accepted : cluster.ask_accepted;
@@ -54,11 +55,11 @@ export function ClustersPanel({ canTrade }: { canTrade: boolean }) {
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text size="sm" fw={500} lineClamp={1}>
-                      {cluster.my_side === 'BID' ? 'Buy' : 'Sell'} {cluster.display_name}
+                      {cluster.my_side === 'BID' ? 'Buy' : 'Sell'} {formatBondName(cluster.display_name)}
                     </Text>
                     <Text size="xs" c="dimmed" className={classes.mono}>
                       {formatQuantum(cluster.quantum)} units at {formatPrice(cluster.price)} ({formatYield(cluster.yield)}) · settles{' '}
-                      {formatDateDefault(cluster.settlement_date)}
+                      {formatDate(cluster.settlement_date)}
                     </Text>
                   </Stack>
                   {cluster.status === 'accepted' ? (
@@ -114,11 +115,11 @@ export function ClustersPanel({ canTrade }: { canTrade: boolean }) {
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Text size="sm" fw={500} lineClamp={1}>
                         {deal.side === 'buy' ? 'Bought' : deal.side === 'sell' ? 'Sold' : 'Deal'} ·{' '}
-                        {deal.display_name ?? `Bond ${deal.finstrument_id}`}
+                        {deal.display_name ? formatBondName(deal.display_name) : `Bond ${deal.finstrument_id}`}
                       </Text>
                       <Text size="xs" c="dimmed" className={classes.mono}>
                         {formatQuantum(deal.quantum)} units at {formatPrice(deal.price)} ({formatYield(deal.yield)}) · settles{' '}
-                        {formatDateDefault(deal.settlement_date)}
+                        {formatDate(deal.settlement_date)}
                       </Text>
                     </Stack>
                     <Text size="sm" fw={600} className={classes.mono} style={{ whiteSpace: 'nowrap' }}>

@@ -1,6 +1,5 @@
 import {
   DEFAULT_SETTLEMENT_DELTA,
-  formatDateDefault,
   formatIndianNumber,
   formatRupees,
   PRICING_MESSAGES,
@@ -22,6 +21,7 @@ import {
   type FixedField,
 } from '../utils/pricing-input';
 import { PricingInput } from './pricing-input';
+import { formatDate } from '../../../lib/format';
 
 /** The pricing value of spec trading §3, reported to the page (report issue, quote sheet). */
 export interface PricingValue {
@@ -134,7 +134,7 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
               Settlement date
             </Text>
             <Text fw={600} data-testid="settlement-date">
-              {data?.price.settlement_date ? formatDateDefault(data.price.settlement_date) : '—'}
+              {data?.price.settlement_date ? formatDate(data.price.settlement_date) : '—'}
             </Text>
           </Stack>
           <NumberInput
@@ -172,7 +172,7 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
         {consideration ? <ConsiderationTable details={consideration} /> : null}
         {data?.reference ? (
           <Text size="xs" c="dimmed">
-            Reference: {priceSourceLabel(data.reference.source)} of {formatDateDefault(data.reference.price_date)}
+            Reference: {priceSourceLabel(data.reference.source)} of {formatDate(data.reference.price_date)}
             {data.reference.bond_yield !== null ? ` at ${(data.reference.bond_yield * 100).toFixed(4)}%` : ''}
             {data.price.yield_compounding ? ` · yield compounding ${data.price.yield_compounding}` : ''}
           </Text>

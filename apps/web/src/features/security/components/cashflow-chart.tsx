@@ -1,5 +1,5 @@
 /** Bar chart of a cash-flow schedule (ECharts, tree-shaken; loaded lazily). */
-import { formatDateDefault, formatRupeesCompact } from '@dart/contracts';
+import { formatRupeesCompact } from '@dart/contracts';
 import { useComputedColorScheme } from '@mantine/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -7,6 +7,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import type { CashflowSchedule } from '../api/get-cashflows';
+import { formatDate } from '../../../lib/format';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -21,7 +22,7 @@ export function CashflowChart({ schedule }: { schedule: CashflowSchedule }) {
       tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => formatRupeesCompact(Number(value)) },
       legend: { top: 0 },
       grid: { left: 8, right: 8, top: 32, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: schedule.cashflows.map((flow) => formatDateDefault(flow.payment_date)) },
+      xAxis: { type: 'category', data: schedule.cashflows.map((flow) => formatDate(flow.payment_date)) },
       yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatRupeesCompact(value) } },
       series: [
         {

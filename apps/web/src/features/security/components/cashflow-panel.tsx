@@ -1,10 +1,11 @@
-import { formatDateDefault, formatRupees } from '@dart/contracts';
+import { formatRupees } from '@dart/contracts';
 import { Alert, Group, Loader, NumberInput, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { describeError } from '../../../lib/errors';
 import { useCashflows } from '../api/get-cashflows';
 import { AccessPrompt, type SecurityAccess } from './access-prompt';
+import { formatDate } from '../../../lib/format';
 
 const CashflowChart = lazy(() => import('./cashflow-chart').then((module) => ({ default: module.CashflowChart })));
 
@@ -71,7 +72,7 @@ export function CashflowPanel({
               </Alert>
             ) : null}
             {schedule && schedule.cashflows.length === 0 ? (
-              <Text c="dimmed">No cash flows after {formatDateDefault(schedule.ref_date)}.</Text>
+              <Text c="dimmed">No cash flows after {formatDate(schedule.ref_date)}.</Text>
             ) : null}
             {schedule && schedule.cashflows.length > 0 ? (
               <>
@@ -93,8 +94,8 @@ export function CashflowPanel({
                     <Table.Tbody>
                       {schedule.cashflows.map((flow) => (
                         <Table.Tr key={`${flow.due_date}-${flow.payment_date}`}>
-                          <Table.Td>{formatDateDefault(flow.payment_date)}</Table.Td>
-                          <Table.Td>{flow.record_date ? formatDateDefault(flow.record_date) : '—'}</Table.Td>
+                          <Table.Td>{formatDate(flow.payment_date)}</Table.Td>
+                          <Table.Td>{flow.record_date ? formatDate(flow.record_date) : '—'}</Table.Td>
                           {/* coupon_rate is a fraction on this call (0.0778). */}
                           <Table.Td ta="right">{(flow.coupon_rate * 100).toFixed(2)}</Table.Td>
                           <Table.Td ta="right" ff="monospace">
@@ -111,7 +112,7 @@ export function CashflowPanel({
                     </Table.Tbody>
                     <Table.Tfoot>
                       <Table.Tr fw={700}>
-                        <Table.Td colSpan={3}>Total after {formatDateDefault(schedule.ref_date)}</Table.Td>
+                        <Table.Td colSpan={3}>Total after {formatDate(schedule.ref_date)}</Table.Td>
                         <Table.Td ta="right" ff="monospace">
                           {formatRupees(schedule.totals.interest)}
                         </Table.Td>

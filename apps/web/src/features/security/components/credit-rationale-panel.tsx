@@ -1,8 +1,8 @@
-import { formatDateDefault } from '@dart/contracts';
 import { Alert, Badge, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { describeError } from '../../../lib/errors';
 import { useCreditRationale } from '../api/get-credit-rationale';
 import { AccessPrompt, type SecurityAccess } from './access-prompt';
+import { formatDate } from '../../../lib/format';
 
 /** Credit rationale: every rating seen, by agency and date, with its source. */
 export function CreditRationalePanel({ finstrumentId, access }: { finstrumentId: number; access: SecurityAccess }) {
@@ -42,7 +42,7 @@ export function CreditRationalePanel({ finstrumentId, access }: { finstrumentId:
                       {rating.rating}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{rating.as_of ? formatDateDefault(rating.as_of) : '—'}</Table.Td>
+                  <Table.Td>{rating.as_of ? formatDate(rating.as_of) : '—'}</Table.Td>
                   <Table.Td>
                     <Text size="xs" c="dimmed">
                       {rating.source}

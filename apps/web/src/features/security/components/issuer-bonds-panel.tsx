@@ -1,4 +1,4 @@
-import { formatDateDefault, FINSTRUMENT_SORT_FIELDS } from '@dart/contracts';
+import { FINSTRUMENT_SORT_FIELDS } from '@dart/contracts';
 import {
   Alert,
   Anchor,
@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { useIssuerBonds, type IssuerBondsRequest } from '../api/get-issuer-bonds';
 import { SortHeader, type SortState } from './sort-header';
+import { formatDate } from '../../../lib/format';
 
 type SortField = (typeof FINSTRUMENT_SORT_FIELDS)[number];
 type NumericField = 'coupon_rate' | 'bond_yield' | 'years_to_maturity';
@@ -191,9 +192,7 @@ export function IssuerBondsPanel({
                     </Table.Td>
                     <Table.Td ff="monospace">{row.identifiers.ISIN}</Table.Td>
                     <Table.Td ta="right">{row.coupon_rate === null ? '—' : `${row.coupon_rate.toFixed(2)}%`}</Table.Td>
-                    <Table.Td>
-                      {row.contract_parameters.maturity_date ? formatDateDefault(row.contract_parameters.maturity_date) : '—'}
-                    </Table.Td>
+                    <Table.Td>{row.contract_parameters.maturity_date ? formatDate(row.contract_parameters.maturity_date) : '—'}</Table.Td>
                     <Table.Td>
                       {row.credit_rating ? (
                         <Badge size="sm" variant="light" radius="sm">

@@ -1,6 +1,7 @@
-import { formatDateDefault, formatIndianNumber, type FinstrumentDetail } from '@dart/contracts';
+import { formatIndianNumber, type FinstrumentDetail } from '@dart/contracts';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatBondName, formatDate } from '../../../lib/format';
 
 const FREQUENCY: Record<number, string> = { 1: 'annual', 2: 'semi-annual', 4: 'quarterly', 12: 'monthly' };
 
@@ -46,10 +47,10 @@ export function SecurityHeader({ detail, actions }: { detail: FinstrumentDetail;
   // A dated perpetual shows its date too: past it, the bond is matured (one rule with search and Find).
   const maturity = detail.perpetual
     ? detail.contract_parameters.maturity_date
-      ? `Perpetual · ${formatDateDefault(detail.contract_parameters.maturity_date)}`
+      ? `Perpetual · ${formatDate(detail.contract_parameters.maturity_date)}`
       : 'Perpetual'
     : detail.contract_parameters.maturity_date
-      ? formatDateDefault(detail.contract_parameters.maturity_date)
+      ? formatDate(detail.contract_parameters.maturity_date)
       : '—';
   return (
     <Stack gap="md" mb="lg">
@@ -80,7 +81,7 @@ export function SecurityHeader({ detail, actions }: { detail: FinstrumentDetail;
             ) : null}
           </Group>
           <Title order={1} fz={26}>
-            {detail.display_name}
+            {formatBondName(detail.display_name)}
           </Title>
           <Text c="dimmed" size="sm">
             <Text span ff="monospace" c="var(--mantine-color-text)">
@@ -114,10 +115,10 @@ export function SecurityHeader({ detail, actions }: { detail: FinstrumentDetail;
             {detail.day_count ?? '—'}
           </Fact>
           <Fact label="Issue date" field="issue_date" detail={detail}>
-            {detail.issue_date ? formatDateDefault(detail.issue_date) : '—'}
+            {detail.issue_date ? formatDate(detail.issue_date) : '—'}
           </Fact>
           <Fact label="Listing date" field="listing_date" detail={detail}>
-            {detail.listing_date ? formatDateDefault(detail.listing_date) : '—'}
+            {detail.listing_date ? formatDate(detail.listing_date) : '—'}
           </Fact>
           <Fact label="Call / put" field="call_schedule" detail={detail}>
             {detail.call_schedule.length || detail.put_schedule.length
@@ -125,7 +126,7 @@ export function SecurityHeader({ detail, actions }: { detail: FinstrumentDetail;
               : 'None known'}
           </Fact>
           <Fact label="Rated on" detail={detail}>
-            {detail.rating_as_of ? formatDateDefault(detail.rating_as_of) : '—'}
+            {detail.rating_as_of ? formatDate(detail.rating_as_of) : '—'}
           </Fact>
         </SimpleGrid>
         {detail.assumed.length ? (

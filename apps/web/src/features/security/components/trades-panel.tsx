@@ -1,10 +1,11 @@
-import { formatDateDefault, formatRupeesCompact, priceSourceLabel, TRADE_SORT_FIELDS } from '@dart/contracts';
+import { formatRupeesCompact, priceSourceLabel, TRADE_SORT_FIELDS } from '@dart/contracts';
 import { Alert, Badge, Group, Loader, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { useTrades, type TradesRequest } from '../api/get-trades';
 import { AccessPrompt, type SecurityAccess } from './access-prompt';
 import { SortHeader, type SortState } from './sort-header';
+import { formatDate } from '../../../lib/format';
 
 const PriceHistoryChart = lazy(() => import('./price-history-chart').then((module) => ({ default: module.PriceHistoryChart })));
 
@@ -92,7 +93,7 @@ export function TradesPanel({ finstrumentId, access }: { finstrumentId: number; 
                   <Table.Tbody>
                     {(table.data?.results ?? []).map((row, index) => (
                       <Table.Tr key={`${row.trade_date}-${row.kind}-${index}`}>
-                        <Table.Td>{formatDateDefault(row.trade_date)}</Table.Td>
+                        <Table.Td>{formatDate(row.trade_date)}</Table.Td>
                         <Table.Td>
                           <Badge size="sm" variant="light" color="gray" radius="sm" tt="none">
                             {priceSourceLabel(row.kind)}
