@@ -69,6 +69,10 @@ export default defineConfig({
       // Every browser in the suite shares 127.0.0.1, and each page load refreshes the session: the
       // per-IP limit on credential endpoints (30/min by default) would otherwise fail tests at random.
       CREDENTIAL_RATE_PER_MINUTE: '600',
+      // The simulated NSE/BSE RFQ participants answer an RFQ a Dart firm raises 1.5 s after its raise
+      // (exchange-rfq.spec.ts); `answer`: they raise none of their own, so other specs' RFQ lists stay theirs.
+      EXCHANGE_SIM_PARTICIPANTS: 'answer',
+      EXCHANGE_SIM_ANSWER_MS: '1500',
     },
   },
 });

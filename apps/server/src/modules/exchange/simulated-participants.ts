@@ -2,7 +2,7 @@
  * Simulated participants of the NSE / BSE RFQ venues (part of the SIMULATOR, never a real exchange):
  * a firm "Simulated RFQ participants" that, on each tick, raises an RFQ on a real bond around its
  * reference yield (±10 bp, one-to-many, anonymous or disclosed at random, on NSE or BSE) and answers
- * open RFQs of Dart's firms around the reference yield (±5 bp). Everything goes through the market's
+ * open RFQs of Dart's firms around the reference yield (±4.25 bp, in quarter bp). Everything goes through the market's
  * own calls (`createQuote`), so rules, audit and live events are the same as for a person.
  *
  * Sizes are face value in rupees as the market trades them (`simulatedSize`): G-secs, SDLs and T-bills
@@ -236,7 +236,9 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
           {
             respond_to: rfq.id,
             quantum: rfq.remaining,
-            yield_stored: round6(around + bp(Math.round(random() * 10 - 5))),
+            // Quarter-basis-point yields, never a whole bp (-3.75 … +4.25 bp): a dealer tells the venue's
+            // answers from what people type at a glance.
+            yield_stored: round6(around + bp(Math.round(random() * 8 - 4) + 0.25)),
             fixed_field: 'yield',
             validity: SIMULATED_RESPONSE_VALIDITY_MINUTES,
             expiry_date_stored: new Date(validUntil).toISOString(),

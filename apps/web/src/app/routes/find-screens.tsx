@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { ButtonLink } from '../../components/ui/router-links';
 import { ErrorPage } from '../../features/errors';
 import { FindPage } from '../../features/find';
+import { RaiseRfqButton } from '../../features/market';
 import { PricingPanel, type PricingValue } from '../../features/pricing';
 import {
   CashflowPanel,
@@ -23,6 +24,7 @@ import {
 } from '../../features/security';
 import { RequestUpgradeButton } from '../../features/support';
 import { homePathFor, useSession } from '../../lib/session';
+import { marketSlots } from './market-slots';
 
 function securityAccess(user: SessionUser | null): SecurityAccess {
   if (!user) return 'visitor';
@@ -93,6 +95,12 @@ export function SecurityScreen({ id }: { id: string }) {
                 Report an issue
               </Button>
             ) : null}
+            {/* Hidden from users who cannot trade or whose firm is not enabled for exchange RFQs. */}
+            <RaiseRfqButton
+              bond={{ id: bond.id, label: bond.display_name, isin: bond.identifiers.ISIN }}
+              renderBondSearch={marketSlots.renderBondSearch}
+              renderPricing={marketSlots.renderPricing}
+            />
           </>
         }
       />

@@ -78,7 +78,7 @@ export function MarketWorkspace(slots: MarketSlots) {
         <PrivateRunsPanel canTrade={canTrade} onOpen={open} onClose={close} />
         <NegotiationsPanel onOpen={setTarget} />
         <ClustersPanel canTrade={canTrade} />
-        <RfqPanel canTrade={canTrade} onOpen={open} />
+        <RfqPanel canTrade={canTrade} onOpen={open} renderBondSearch={slots.renderBondSearch} renderPricing={slots.renderPricing} />
       </div>
       <EditQuoteDialog quote={editing} onClose={() => setEditing(null)} />
       <UploadQuotesDialog opened={uploading} onClose={() => setUploading(false)} />

@@ -1,0 +1,72 @@
+/**
+ * Raising an exchange RFQ (issue 12 §3) in Chromium against the real server, whose simulated NSE/BSE
+ * participants answer a Dart firm's RFQ 1.5 s after its raise (playwright.config.ts:
+ * EXCHANGE_SIM_PARTICIPANTS=answer). A dealer raises a one-to-many RFQ on NSE from a bond's page,
+ * sees the simulated response arrive live under "My RFQs" with its countdown, accepts it, and the deal
+ * is made (and reported to the exchange). A view-only user is offered no "Raise RFQ".
+ */
+import { expect, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, signIn } from './helpers';
+
+const GSEC_ISIN = 'IN0020220151';
+
+test.describe('Exchange RFQs raised from Dart', () => {
+  test('a dealer raises an OTM RFQ on NSE, a simulated response arrives live with a countdown, and accepting it makes the deal', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, DEMO.dealer);
+    await page.goto(`/security/${GSEC_ISIN}`);
+    await page.getByRole('button', { name: 'Raise RFQ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Raise RFQ' });
+    const bondName = (await dialog.getByTestId('ticket-bond').textContent())!.trim();
+    expect(bondName.length).toBeGreaterThan(0);
+    await expect(dialog.getByRole('radio', { name: 'NSE RFQ (NSCCL)' })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: 'One to many (OTM)' })).toBeChecked();
+    await dialog.getByRole('textbox', { name: /^Yield \(%\)/ }).fill('7.10');
+    // ₹5 Cr of face value (50,000 bonds of ₹100).
+    await dialog.getByRole('textbox', { name: /^(Quantum|Size|Face value)/ }).fill('50000000');
+    await dialog.getByRole('button', { name: 'Raise RFQ' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('RFQ raised on NSE')).toBeVisible();
+
+    await page.goto('/dart');
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
+    const panel = page.getByTestId('panel-rfq-quotes');
+    await panel.getByRole('tab', { name: /My RFQs/ }).click();
+    const rfq = panel.getByTestId('my-rfq-item').filter({ hasText: bondName }).first();
+    await expect(rfq).toContainText('OTM');
+    await expect(rfq).toContainText('₹5 Cr');
+    // The venue's participant answers within seconds; the response counts down to the end of its validity.
+    const response = rfq.getByTestId('rfq-response').first();
+    await expect(response).toBeVisible({ timeout: 15_000 });
+    await expect(response.getByTestId('countdown')).toHaveText(/^[45]m \d\ds$/);
+    await expect(response).toContainText('₹5 Cr');
+    await response.getByRole('button', { name: /^Accept Response 1 at / }).click();
+
+    await expect(response.getByText('Accepted')).toBeVisible();
+    await expect(rfq.getByText('Filled')).toBeVisible();
+    await expect(page.getByText('Deal done').first()).toBeVisible();
+
+    // The deal is on the dealer's side as a buy of ₹5 Cr with the anonymous NSE participant.
+    const { access } = (await (await request.post('/api/token/', { data: { email: DEMO.dealer, password: DEMO_PASSWORD } })).json()) as {
+      access: string;
+    };
+    const deals = (await (await request.get('/api/trade/deals/', { headers: { authorization: `Bearer ${access}` } })).json()) as {
+      results: Array<{ display_name: string; side: string; quantum: number; counterparty_name: string }>;
+    };
+    expect(deals.results[0]).toMatchObject({
+      display_name: bondName,
+      side: 'buy',
+      quantum: 50_000_000,
+      counterparty_name: 'Anonymous NSE RFQ participant',
+    });
+  });
+
+  test('a view-only user is offered no Raise RFQ', async ({ page }) => {
+    await signIn(page, DEMO.viewer);
+    await page.goto(`/security/${GSEC_ISIN}`);
+    await expect(page.getByText('Back to Find')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Raise RFQ' })).toHaveCount(0);
+  });
+});
