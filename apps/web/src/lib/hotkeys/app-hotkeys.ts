@@ -16,7 +16,13 @@ export const SEARCH_HOTKEY: Described = {
 };
 
 /** `?` opens the cheat sheet, and closes it again. */
-export const SHEET_HOTKEY: Described = { id: 'sheet', keys: ['?'], label: 'Show or hide the keyboard shortcuts', scope: 'Anywhere' };
+export const SHEET_HOTKEY: Described = {
+  id: 'sheet',
+  keys: ['?'],
+  label: 'Show or hide the keyboard shortcuts',
+  scope: 'Anywhere',
+  allowInModal: 'sheet',
+};
 
 /** `B` / `S`: a bid / an ask ticket on the selected bond (registered only for users who can trade). */
 export const BID_HOTKEY: Described = {

@@ -39,7 +39,7 @@ function key(
 const input = (type = 'text') => ({ tagName: 'INPUT', type });
 
 function setup(options: HotkeyRegistryOptions = {}) {
-  return createHotkeyRegistry({ isMac: () => false, isModalOpen: () => false, listenOn: () => null, ...options });
+  return createHotkeyRegistry({ isMac: () => false, modalState: () => 'none', listenOn: () => null, ...options });
 }
 
 describe('the search shortcut (/ and Ctrl+K)', () => {
@@ -91,7 +91,7 @@ describe('the search shortcut (/ and Ctrl+K)', () => {
     expect(registry.handleKeyDown(key('k', { ctrlKey: true, altKey: true }))).toBe(false);
     expect(registry.handleKeyDown(key('/', { ctrlKey: true }))).toBe(false);
     expect(registry.handleKeyDown(key('k'))).toBe(false);
-    const withModal = setup({ isModalOpen: () => true });
+    const withModal = setup({ modalState: () => 'other' });
     withModal.register({ ...SEARCH_HOTKEY, run: focusSearch });
     expect(withModal.handleKeyDown(key('/'))).toBe(false);
     expect(focusSearch).not.toHaveBeenCalled();
@@ -108,16 +108,20 @@ describe('the search shortcut (/ and Ctrl+K)', () => {
 });
 
 describe('the cheat sheet (?)', () => {
-  it('? opens the sheet and ? closes it again (the sheet is not "a modal" to the registry)', () => {
+  it('? opens the sheet and ? closes it again; no other key acts on the page behind the sheet', () => {
     const sheet = createShortcutSheetStore();
-    let sheetOpen = false;
-    sheet.subscribe(() => (sheetOpen = sheet.isOpen()));
-    const registry = setup();
+    const registry = setup({ modalState: () => (sheet.isOpen() ? 'sheet' : 'none') });
+    const bid = vi.fn<() => void>();
     registry.register({ ...SHEET_HOTKEY, run: sheet.toggle });
+    registry.register({ ...BID_HOTKEY, run: bid });
     expect(registry.handleKeyDown(key('?', { shiftKey: true }))).toBe(true);
-    expect(sheetOpen).toBe(true);
+    expect(sheet.isOpen()).toBe(true);
+    expect(registry.handleKeyDown(key('b'))).toBe(false);
+    expect(bid).not.toHaveBeenCalled();
     expect(registry.handleKeyDown(key('?', { shiftKey: true }))).toBe(true);
-    expect(sheetOpen).toBe(false);
+    expect(sheet.isOpen()).toBe(false);
+    expect(registry.handleKeyDown(key('b'))).toBe(true);
+    expect(bid).toHaveBeenCalledTimes(1);
   });
 
   it('? is typed, not caught, in a field; and does nothing over another dialog', () => {
@@ -125,7 +129,7 @@ describe('the cheat sheet (?)', () => {
     const registry = setup();
     registry.register({ ...SHEET_HOTKEY, run: sheet.toggle });
     expect(registry.handleKeyDown(key('?', { shiftKey: true, target: { tagName: 'TEXTAREA' } }))).toBe(false);
-    const withModal = setup({ isModalOpen: () => true });
+    const withModal = setup({ modalState: () => 'other' });
     withModal.register({ ...SHEET_HOTKEY, run: sheet.toggle });
     expect(withModal.handleKeyDown(key('?', { shiftKey: true }))).toBe(false);
     expect(sheet.isOpen()).toBe(false);

@@ -7,8 +7,8 @@
  * - it never fires while the user types in an input, a textarea, a select or a contenteditable
  *   element, unless it says so (`allowInInputs`: Esc, and `Mod+K`, a chord that types nothing);
  * - it never fires with a modifier it does not name (Ctrl+B is the browser's, not "Bid");
- * - it never fires while a modal dialog is open, unless it says so (`allowInModal`), so keys typed in
- *   a dialog never act on the page behind it;
+ * - it never fires while a modal dialog (the cheat sheet included) is open, unless it says so
+ *   (`allowInModal`; `?` closes the sheet), so keys pressed in a dialog never act on the page behind it;
  * - a key another handler already took (`defaultPrevented`, or an IME composition) is left alone.
  */
 
@@ -43,8 +43,8 @@ export interface HotkeyDefinition {
   run?: (event: HotkeyEvent) => void;
   /** Fire even while typing in a field: every chord (`true`: Esc) or only those listed (`['Mod+K']`, a chord that types nothing). */
   allowInInputs?: boolean | readonly HotkeyChord[];
-  /** Fire even while a modal dialog is open. */
-  allowInModal?: boolean;
+  /** Fire even while a modal dialog is open (`'sheet'`: only over the cheat sheet, as `?` does to close it). */
+  allowInModal?: boolean | 'sheet';
   /** Fire only when the key is pressed inside this element (e.g. Esc in the ticket). */
   within?: () => Element | null;
   /** A last word on the key (e.g. Esc on a field whose dropdown is open belongs to the dropdown). */
@@ -62,13 +62,16 @@ export interface HotkeyListing {
 export interface HotkeyRegistryOptions {
   /** Mac keyboards: `Mod` is ⌘ (metaKey) instead of Ctrl. */
   isMac?: () => boolean;
-  /** Whether a modal dialog is open (one that is not the cheat sheet). */
-  isModalOpen?: () => boolean;
+  /** Which modal is open: none, only the cheat sheet, or another dialog. */
+  modalState?: () => ModalState;
   /** Where the one listener goes, attached with the first registration. */
   listenOn?: () => Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 }
 
-/** Marks the cheat sheet's modal: it does not count as "a modal is open" for `?` and Esc. */
+/** What is open over the page: keys act on the page only with 'none'. */
+export type ModalState = 'none' | 'sheet' | 'other';
+
+/** Marks the cheat sheet's modal, which `?` may close (every other key waits until it is closed). */
 export const HOTKEY_SHEET_ATTRIBUTE = 'data-hotkeys-sheet';
 
 const NON_TYPING_INPUT_TYPES = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
@@ -97,13 +100,20 @@ export function detectMac(): boolean {
   return /mac|iphone|ipad|ipod/i.test(platform);
 }
 
-/** Any open modal dialog (Mantine's Modal and Drawer) other than the cheat sheet itself. */
-export function detectModalOpen(): boolean {
-  if (typeof document === 'undefined') return false;
+/** The open modal dialogs (Mantine's Modal and Drawer): none, only the cheat sheet, or another. */
+export function detectModalState(): ModalState {
+  if (typeof document === 'undefined') return 'none';
+  let state: ModalState = 'none';
   for (const dialog of document.querySelectorAll('[aria-modal="true"]')) {
-    if (!dialog.closest(`[${HOTKEY_SHEET_ATTRIBUTE}]`)) return true;
+    if (!dialog.closest(`[${HOTKEY_SHEET_ATTRIBUTE}]`)) return 'other';
+    state = 'sheet';
   }
-  return false;
+  return state;
+}
+
+function allowedOver(definition: HotkeyDefinition, state: ModalState): boolean {
+  if (state === 'none') return true;
+  return definition.allowInModal === true || (state === 'sheet' && definition.allowInModal === 'sheet');
 }
 
 const isLetter = (key: string) => /^[a-z]$/i.test(key);
@@ -162,7 +172,7 @@ export interface HotkeyRegistry {
 
 export function createHotkeyRegistry(options: HotkeyRegistryOptions = {}): HotkeyRegistry {
   const isMac = options.isMac ?? detectMac;
-  const isModalOpen = options.isModalOpen ?? detectModalOpen;
+  const modalState = options.modalState ?? detectModalState;
   const listenOn = options.listenOn ?? (() => (typeof document === 'undefined' ? null : document));
   const entries: { definition: HotkeyDefinition }[] = [];
   const listeners = new Set<() => void>();
@@ -218,7 +228,7 @@ export function createHotkeyRegistry(options: HotkeyRegistryOptions = {}): Hotke
       if (event.defaultPrevented || event.isComposing) return false;
       const typing = isTypingTarget(event.target);
       const mac = isMac();
-      let modal: boolean | null = null; // read the DOM only when a chord matches
+      let modal: ModalState | null = null; // read the DOM only when a chord matches
       for (let index = entries.length - 1; index >= 0; index -= 1) {
         const definition = entries[index]!.definition;
         const chord = definition.run ? definition.keys.find((candidate) => matchesChord(candidate, event, mac)) : undefined;
@@ -230,8 +240,8 @@ export function createHotkeyRegistry(options: HotkeyRegistryOptions = {}): Hotke
           if (!root || !target || typeof root.contains !== 'function' || !root.contains(target)) continue;
         }
         if (definition.when && !definition.when(event)) continue;
-        modal ??= isModalOpen();
-        if (modal && !definition.allowInModal) continue;
+        modal ??= modalState();
+        if (!allowedOver(definition, modal)) continue;
         event.preventDefault();
         definition.run(event);
         return true;
