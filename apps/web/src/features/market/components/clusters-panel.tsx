@@ -2,6 +2,7 @@ import type { Cluster } from '@dart/contracts';
 import { Alert, Badge, Button, Divider, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
 import { ReceiptIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
+import { ROVING_ITEM, useRovingFocus } from '../../../lib/hotkeys';
 import { showToast } from '../../../lib/toast';
 import { useAcceptCluster } from '../api/accept-cluster';
 import { useCloseCluster } from '../api/close-cluster';
@@ -24,6 +25,9 @@ export function ClustersPanel({ canTrade }: { canTrade: boolean }) {
   const accept = useAcceptCluster();
   const close = useCloseCluster();
   const list = (clusters.data?.results ?? []).filter((cluster) => cluster.status !== 'closed');
+  // Matches and deals: one Tab stop each; Up/Down move between items, Tab goes on to a match's Accept / Decline.
+  const matchesFocus = useRovingFocus<HTMLDivElement>();
+  const dealsFocus = useRovingFocus<HTMLDivElement>();
 
   return (
     <MarketPanel
@@ -49,9 +53,9 @@ export function ClustersPanel({ canTrade }: { canTrade: boolean }) {
           />
         ) : null}
         {list.length > 0 ? (
-          <Stack gap={6} role="list" aria-label="Matches">
+          <Stack gap={6} role="list" aria-label="Matches" {...matchesFocus}>
             {list.map((cluster) => (
-              <div key={cluster.id} role="listitem" className={classes.listItem} data-testid="cluster-item">
+              <div key={cluster.id} role="listitem" className={classes.listItem} data-testid="cluster-item" {...ROVING_ITEM}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text size="sm" fw={500} lineClamp={1}>
@@ -108,9 +112,9 @@ export function ClustersPanel({ canTrade }: { canTrade: boolean }) {
         {deals.length > 0 ? (
           <>
             <Divider label="Deals" labelPosition="left" />
-            <Stack gap={6} role="list" aria-label="Deals">
+            <Stack gap={6} role="list" aria-label="Deals" {...dealsFocus}>
               {deals.map((deal) => (
-                <div key={deal.id} role="listitem" className={classes.listItem} data-testid="deal-item">
+                <div key={deal.id} role="listitem" className={classes.listItem} data-testid="deal-item" {...ROVING_ITEM}>
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Text size="sm" fw={500} lineClamp={1}>

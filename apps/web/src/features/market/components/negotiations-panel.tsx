@@ -1,6 +1,7 @@
 import { Badge, EmptyState, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { QuoteIcon } from '../../../components/ui/icons';
 import { formatDateTime } from '../../../lib/format';
+import { ROVING_ITEM, useRovingFocus } from '../../../lib/hotkeys';
 import { isMyTurn, lastCounter, useNegotiations } from '../api/negotiations-store';
 import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
 import { MarketPanel } from './market-panel';
@@ -19,6 +20,8 @@ const STATUS = {
  */
 export function NegotiationsPanel({ onOpen }: { onOpen: (target: NegotiationTarget) => void }) {
   const records = useNegotiations();
+  // One Tab stop; Up/Down move between negotiations, Enter opens one.
+  const roving = useRovingFocus<HTMLDivElement>({ enterLabel: 'Open the negotiation' });
   return (
     <MarketPanel id="negotiations" title="RFQ quotes & negotiations" icon={<QuoteIcon />}>
       {records.length === 0 ? (
@@ -31,7 +34,7 @@ export function NegotiationsPanel({ onOpen }: { onOpen: (target: NegotiationTarg
           py="lg"
         />
       ) : (
-        <Stack gap={6} role="list" aria-label="Negotiations">
+        <Stack gap={6} role="list" aria-label="Negotiations" {...roving}>
           {records.map((record) => {
             const last = lastCounter(record);
             const turn = isMyTurn(record);
@@ -39,6 +42,7 @@ export function NegotiationsPanel({ onOpen }: { onOpen: (target: NegotiationTarg
               <UnstyledButton
                 key={record.id}
                 role="listitem"
+                {...ROVING_ITEM}
                 onClick={() => onOpen({ quoteId: record.quote_id, negotiationId: record.id })}
                 className={classes.listItem}
                 data-testid="negotiation-item"
