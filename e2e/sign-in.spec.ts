@@ -15,8 +15,8 @@ test.describe('sign-in and role landing', () => {
     await expect(page.getByRole('heading', { name: 'Surveillance', level: 1 })).toBeVisible();
     const trail = page.getByRole('table', { name: 'Audit trail' });
     await expect(trail).toBeVisible();
-    // The sign-in just made is itself in the trail.
-    await expect(trail.getByText(DEMO.compliance).first()).toBeVisible();
+    // The sign-in just made is itself in the trail, by the officer's name (issue 12 fix 7: names, not e-mails or ids).
+    await expect(trail.getByRole('row').filter({ hasText: 'Vikram Iyer' }).filter({ hasText: 'Signed in' }).first()).toBeVisible();
   });
 
   test('wrong password shows the server message and stays on the login page', async ({ page, consoleGuard }) => {

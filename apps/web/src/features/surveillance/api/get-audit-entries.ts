@@ -1,26 +1,28 @@
-import type { AuditListSchema } from '@dart/contracts';
+import type { AuditList, AuditListQuery } from '@dart/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { http } from '../../../lib/api-client';
+import type { AuditFilters } from '../utils/audit-filters';
+import { toAuditQuery } from '../utils/audit-filters';
 
-export type AuditList = z.infer<typeof AuditListSchema>;
-export type AuditEntry = AuditList['results'][number];
+export type { AuditEntry, AuditList } from '@dart/contracts';
 
-export const AUDIT_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 25;
 
-/** GET /api/surveillance/audit/?page&page_size (compliance officers only). */
-export function getAuditEntries(page: number): Promise<AuditList> {
-  return http.get<AuditList>('/api/surveillance/audit/', { query: { page, page_size: AUDIT_PAGE_SIZE } });
+/** GET /api/surveillance/audit/ with the filters and a page (compliance officers; the caller's firm only). */
+export function getAuditEntries(filters: AuditFilters, page: number): Promise<AuditList> {
+  const query: Partial<AuditListQuery> = { ...toAuditQuery(filters), page, page_size: AUDIT_PAGE_SIZE };
+  return http.get<AuditList>('/api/surveillance/audit/', { query });
 }
 
-export const auditEntriesQueryOptions = (page: number) =>
+export const auditEntriesQueryOptions = (filters: AuditFilters, page: number) =>
   queryOptions({
-    queryKey: ['surveillance', 'audit', page] as const,
-    queryFn: () => getAuditEntries(page),
+    queryKey: ['surveillance', 'audit', toAuditQuery(filters), page] as const,
+    queryFn: () => getAuditEntries(filters, page),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
 
-export function useAuditEntries(page: number) {
-  return useQuery(auditEntriesQueryOptions(page));
+/** The trail page; `enabled` is false while the filters are invalid (the form shows why). */
+export function useAuditEntries(filters: AuditFilters, page: number, enabled = true) {
+  return useQuery({ ...auditEntriesQueryOptions(filters, page), enabled });
 }

@@ -1,75 +1,204 @@
-import { Alert, Badge, Button, EmptyState, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
-import { AlertIcon, ShieldIcon } from '../../../components/ui/icons';
+import { AUDIT_CATEGORIES, type AuditCategory } from '@dart/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { AlertIcon, SearchIcon, ShieldIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
 import { formatCount, formatDateTime } from '../../../lib/format';
-import { AUDIT_PAGE_SIZE, useAuditEntries } from '../api/get-audit-entries';
+import { showToast } from '../../../lib/toast';
+import { exportAuditCsv } from '../api/export-audit-csv';
+import { AUDIT_PAGE_SIZE, useAuditEntries, type AuditEntry } from '../api/get-audit-entries';
+import { useAuditUsers } from '../api/get-audit-users';
+import { auditFilterErrors, countActiveAuditFilters, EMPTY_AUDIT_FILTERS, type AuditFilters } from '../utils/audit-filters';
+
+const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) => ({ value, label }));
 
 /** Colour of an action badge by what kind of event it is. */
-function actionColor(action: string): string {
-  if (/fail|denied|reuse|revok|lock/i.test(action)) return 'red';
-  if (/login|sign|token|otp/i.test(action)) return 'dart';
-  if (/create|register|invite/i.test(action)) return 'teal';
+function actionColor(entry: AuditEntry): string {
+  if (/fail|denied|reuse|revok|ban|declin/i.test(entry.action)) return 'red';
+  if (entry.category === 'auth') return 'dart';
+  if (entry.category === 'deal' || /created|registered|invite/i.test(entry.action)) return 'teal';
   return 'gray';
 }
 
-/** The append-only audit trail: who did what, when, from where. Read-only. */
+/** The append-only audit trail in words: who did what, when, on what; filtered and exported on the server. Read-only. */
 export function AuditTrail() {
+  const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
-  const query = useAuditEntries(page);
+  const [exporting, setExporting] = useState(false);
+  const [debouncedSearch] = useDebouncedValue(filters.search, 300);
+  const applied = useMemo(() => ({ ...filters, search: debouncedSearch }), [filters, debouncedSearch]);
+  const errors = auditFilterErrors(filters);
+  const valid = Object.keys(errors).length === 0;
+  const query = useAuditEntries(applied, page, valid);
+  const users = useAuditUsers();
+  const active = countActiveAuditFilters(filters);
 
-  if (query.isError) {
-    return (
-      <Alert color="red" variant="light" icon={<AlertIcon />} title="Could not load the audit trail" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{describeError(query.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await exportAuditCsv(applied);
+      showToast({ summary: 'Export ready', detail: 'The audit trail was saved as a CSV file.', severity: 'success' });
+    } catch (error) {
+      showToast({ summary: 'Export failed', detail: describeError(error), severity: 'error' });
+    } finally {
+      setExporting(false);
+    }
   }
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.count / AUDIT_PAGE_SIZE)) : 1;
+  const userOptions = (users.data?.results ?? []).map((user) => ({ value: user.id, label: user.name || user.email }));
 
   return (
     <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-      <Group justify="space-between" px="lg" py="md">
+      <Group justify="space-between" px="lg" pt="md" pb="xs" wrap="wrap">
         <div>
           <Text fw={600}>Audit trail</Text>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data ? `${formatCount(data.count)} events, newest first` : 'Loading events…'}
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="audit-count">
+            {!valid ? 'Correct the filters to see events' : data ? `${formatCount(data.count)} events, newest first` : 'Loading events…'}
           </Text>
         </div>
-        <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Refresh
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching} disabled={!valid}>
+            Refresh
+          </Button>
+          <Button size="xs" onClick={() => void exportCsv()} loading={exporting} disabled={!valid || data?.count === 0}>
+            Export CSV
+          </Button>
+        </Group>
       </Group>
-      {!data ? (
+      <form role="search" aria-label="Filter the audit trail" onSubmit={(event) => event.preventDefault()}>
+        <Group px="lg" pb="md" gap="xs" align="flex-start" wrap="wrap">
+          <TextInput
+            type="date"
+            label="From"
+            value={filters.from}
+            onChange={(event) => set('from', event.currentTarget.value)}
+            error={errors.from}
+            w={150}
+            size="xs"
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={filters.to}
+            onChange={(event) => set('to', event.currentTarget.value)}
+            error={errors.to}
+            w={150}
+            size="xs"
+          />
+          <Select
+            label="User"
+            placeholder="All users"
+            data={userOptions}
+            value={filters.userId}
+            onChange={(value) => set('userId', value)}
+            searchable
+            clearable
+            nothingFoundMessage="No user of your firm matches"
+            error={errors.userId}
+            w={200}
+            size="xs"
+          />
+          <Select
+            label="Action"
+            placeholder="All actions"
+            data={CATEGORY_OPTIONS}
+            value={filters.category}
+            onChange={(value) => set('category', value as AuditCategory | null)}
+            clearable
+            w={190}
+            size="xs"
+          />
+          <TextInput
+            label="Search"
+            placeholder="Person, firm, bond, chat or action"
+            leftSection={<SearchIcon size={14} />}
+            value={filters.search}
+            onChange={(event) => set('search', event.currentTarget.value)}
+            error={errors.search}
+            w={260}
+            size="xs"
+          />
+          {active > 0 ? (
+            <Button
+              variant="subtle"
+              size="xs"
+              mt={22}
+              onClick={() => {
+                setFilters(EMPTY_AUDIT_FILTERS);
+                setPage(1);
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </Group>
+      </form>
+      {query.isError ? (
+        <Alert mx="lg" mb="lg" color="red" variant="light" icon={<AlertIcon />} title="Could not load the audit trail" role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{describeError(query.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !valid ? null : !data ? (
         <Stack px="lg" pb="lg" gap="xs" aria-busy="true">
           {Array.from({ length: 8 }, (_, index) => (
             <Skeleton key={index} height={28} />
           ))}
         </Stack>
       ) : data.results.length === 0 ? (
-        <EmptyState
-          py="xl"
-          icon={<ShieldIcon size={28} />}
-          withIndicatorBackground
-          title="No events yet"
-          description="Sign-ins, registrations and every change to your organisation's data will be recorded here."
-        />
+        active > 0 ? (
+          <EmptyState
+            py="xl"
+            icon={<SearchIcon size={28} />}
+            withIndicatorBackground
+            title="No events match these filters"
+            description="Widen the dates, choose another user or action, or clear the filters."
+          />
+        ) : (
+          <EmptyState
+            py="xl"
+            icon={<ShieldIcon size={28} />}
+            withIndicatorBackground
+            title="No events yet"
+            description="Sign-ins, registrations and every change to your organisation's data will be recorded here."
+          />
+        )
       ) : (
         <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="lg" miw={820} aria-label="Audit trail">
+          <Table striped highlightOnHover verticalSpacing={4} horizontalSpacing="md" miw={980} fz="sm" aria-label="Audit trail">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>When</Table.Th>
                 <Table.Th>Who</Table.Th>
                 <Table.Th>Action</Table.Th>
-                <Table.Th>Entity</Table.Th>
+                <Table.Th>On</Table.Th>
+                <Table.Th>Details</Table.Th>
                 <Table.Th>IP address</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -78,24 +207,34 @@ export function AuditTrail() {
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(entry.at)}</Table.Td>
                   <Table.Td>
-                    {entry.actor_email ?? (
+                    {entry.actor_name ?? entry.actor_email ?? (
                       <Text span c="dimmed" size="sm">
-                        system
+                        System
                       </Text>
                     )}
+                    {entry.actor_client_name ? (
+                      <Text size="xs" c="dimmed">
+                        {entry.actor_client_name}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={actionColor(entry.action)} radius="sm" tt="none">
+                    <Badge variant="light" color={actionColor(entry)} radius="sm" tt="none" fw={500}>
                       {entry.action_label}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{entry.entity_label}</Text>
+                    <Text size="sm">{entry.entity_name ?? entry.entity_label}</Text>
                     {entry.entity_name ? (
                       <Text size="xs" c="dimmed">
-                        {entry.entity_name}
+                        {entry.entity_label}
                       </Text>
                     ) : null}
+                  </Table.Td>
+                  <Table.Td maw={360}>
+                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {entry.details || '—'}
+                    </Text>
                   </Table.Td>
                   <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{entry.ip ?? '—'}</Table.Td>
                 </Table.Tr>
@@ -104,7 +243,7 @@ export function AuditTrail() {
           </Table>
         </ScrollArea>
       )}
-      {data && totalPages > 1 ? (
+      {valid && data && totalPages > 1 ? (
         <Group justify="space-between" px="lg" py="md">
           <Text size="sm" c="dimmed">
             Page {formatCount(page)} of {formatCount(totalPages)}
