@@ -1,6 +1,5 @@
-import { ROLE_LABELS } from '@dart/contracts';
-import { Badge, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { isClientOpsAdmin, ROLE_LABELS } from '@dart/contracts';
+import { Badge, Group, Stack, Title } from '@mantine/core';
 import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
 import { BoxIcon, ChartIcon, ReceiptIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
@@ -8,48 +7,54 @@ import { ButtonLink } from '../../components/ui/router-links';
 import { ChatWorkspace } from '../../features/chat';
 import { MarketWorkspace } from '../../features/market';
 import { AuditTrail } from '../../features/surveillance';
-import { WorkspacePanels } from '../../features/workspace';
+import { BuildNetworkPanel, ChatPanel, DockWorkspace } from '../../features/workspace';
 import { useSession } from '../../lib/session';
 import { chatSlots } from './chat-slots';
 import { marketSlots } from './market-slots';
 
-function greeting(now: Date): string {
-  const hour = now.getHours();
-  if (hour < 12) return 'Good morning';
-  if (hour < 17) return 'Good afternoon';
-  return 'Good evening';
-}
-
+/**
+ * /dart: the docking workspace (issue 12 §2). The route composes the panels: the market's (ticket,
+ * runs, RFQ quotes, negotiations, matches and deals, depth, ticketing), chat, and the workspace's
+ * Build Network fed with the market's counterparties; the workspace lays them out.
+ */
 export function DartScreen() {
   const { user } = useSession();
-  const [salutation] = useState(() => greeting(new Date()));
-  return (
+  if (!user) return null;
+  const heading = (
     <>
-      <PageHeader
-        title="Workspace"
-        description={
-          user ? `${salutation}, ${user.user_info.first_name}. Quote, watch the market live, negotiate and accept matches here.` : undefined
-        }
-        eyebrow={
-          user ? (
-            <Group gap={6}>
-              <Badge variant="light" radius="sm">
-                {user.name}
-              </Badge>
-              {user.user_info.roles.map((role) => (
-                <Badge key={role} variant="outline" color="gray" radius="sm" tt="none">
-                  {ROLE_LABELS[role]}
-                </Badge>
-              ))}
-            </Group>
-          ) : undefined
-        }
-      />
-      <Stack gap="md">
-        <MarketWorkspace {...marketSlots} />
-        <WorkspacePanels chat={<ChatWorkspace variant="compact" {...chatSlots} />} />
-      </Stack>
+      <Title order={1} fz={18} lh={1.2}>
+        Workspace
+      </Title>
+      <Group gap={4} wrap="nowrap" visibleFrom="sm">
+        <Badge variant="light" radius="sm" size="sm" tt="none">
+          {user.name}
+        </Badge>
+        {user.user_info.roles.map((role) => (
+          <Badge key={role} variant="outline" color="gray" radius="sm" size="sm" tt="none">
+            {ROLE_LABELS[role]}
+          </Badge>
+        ))}
+      </Group>
     </>
+  );
+  return (
+    <MarketWorkspace {...marketSlots}>
+      {({ panels, network }) => (
+        <DockWorkspace
+          userId={user.user_info.id}
+          heading={heading}
+          panels={{
+            ...panels,
+            chat: (
+              <ChatPanel>
+                <ChatWorkspace variant="compact" {...chatSlots} />
+              </ChatPanel>
+            ),
+            'build-network': <BuildNetworkPanel {...network} canInvite={isClientOpsAdmin({ roles: user.user_info.roles })} />,
+          }}
+        />
+      )}
+    </MarketWorkspace>
   );
 }
 

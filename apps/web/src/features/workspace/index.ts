@@ -1,2 +1,9 @@
-/** The /dart trading workspace (panels arrive with the trading features). */
-export { WorkspacePanels } from './components/workspace-panels';
+/**
+ * The /dart trading workspace (issue 12 §2): the docking layout and its saved layouts, the Build
+ * Network panel and the Chat panel's frame. The panels' bodies come from the features, composed by the route.
+ */
+export { DockWorkspace } from './components/dock-workspace';
+export type { DockWorkspaceProps, WorkspacePanelNodes } from './components/dock-workspace';
+export { BuildNetworkPanel } from './components/build-network-panel';
+export type { BuildNetworkPanelProps, NetworkFirm } from './components/build-network-panel';
+export { ChatPanel } from './components/chat-panel';

@@ -1,43 +1,39 @@
-import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './market.module.css';
 
 export interface MarketPanelProps {
   id: string;
   title: string;
-  icon: ReactNode;
+  /** Kept for callers; the dock's tab names the panel, so the dense caption shows no icon. */
+  icon?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
   className?: string;
 }
 
-/** A workspace panel: titled header with actions, and a body (same frame as the workspace's panels). */
-export function MarketPanel({ id, title, icon, actions, children, className }: MarketPanelProps) {
+/**
+ * A panel of the /dart dock: a one-line caption (title and actions, 30 px) over a body that scrolls
+ * inside the dock panel. Dense like a blotter: no card border or padding (the dock frames it).
+ */
+export function MarketPanel({ id, title, actions, children, className }: MarketPanelProps) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      component="section"
+    <section
       aria-labelledby={`panel-${id}`}
       className={className ? `${classes.panel} ${className}` : classes.panel}
       data-testid={`panel-${id}`}
     >
-      <Group justify="space-between" className={classes.panelHeader} wrap="nowrap" gap="sm">
-        <Group gap="xs" wrap="nowrap">
-          <ThemeIcon variant="light" size="md" radius="sm">
-            {icon}
-          </ThemeIcon>
-          <Text fw={600} id={`panel-${id}`}>
-            {title}
-          </Text>
-        </Group>
+      <Group justify="space-between" className={classes.panelHeader} wrap="nowrap" gap="xs">
+        <Text size="xs" fw={600} c="dimmed" id={`panel-${id}`} truncate>
+          {title}
+        </Text>
         {actions ? (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="nowrap" className={classes.panelActions}>
             {actions}
           </Group>
         ) : null}
       </Group>
       <div className={classes.panelBody}>{children}</div>
-    </Paper>
+    </section>
   );
 }
