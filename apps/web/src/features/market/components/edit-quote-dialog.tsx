@@ -137,65 +137,75 @@ function EditQuoteForm({ quote, onClose }: { quote: Quote; onClose: () => void }
   const busy = update.isPending || create.isPending;
   return (
     <Modal opened onClose={onClose} title={`Change your ${name}`} centered size="md">
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          Now {formatYield(quote.yield_stored)} · {formatPrice(quote.unit_price_stored)} for {formatQuantum(quote.remaining_quantum)} units;
-          settles {quote.settlement_date}; ends in <Countdown until={quote.expiry_date_stored} size="sm" />
-        </Text>
-        {errors.form ? (
-          <Alert color="red" variant="light">
-            {errors.form}
-          </Alert>
-        ) : null}
-        <SegmentedControl
-          size="xs"
-          value={fixedField}
-          onChange={(value) => {
-            const field = value as FixedField;
-            setFixedField(field);
-            setValueText(initialText(quote, field));
-          }}
-          data={[
-            { value: 'yield', label: 'By yield' },
-            { value: 'price', label: 'By price' },
-          ]}
-        />
-        <TextInput
-          label={fixedField === 'yield' ? 'Yield (%)' : 'Clean price (per ₹100)'}
-          placeholder={fixedField === 'yield' ? 'Enter Yield' : 'Enter Price'}
-          value={valueText}
-          onChange={(event) => setValueText(event.currentTarget.value)}
-          error={errors.value}
-          inputMode="decimal"
-        />
-        <NumberInput
-          label="Quantum (units)"
-          value={quantum}
-          onChange={(v) => setQuantum(typeof v === 'number' ? v : '')}
-          error={errors.quantum}
-          thousandSeparator=","
-          allowDecimal={false}
-        />
-        <NumberInput
-          label="New validity (minutes from now)"
-          description="Leave empty to keep the current end."
-          value={validity}
-          onChange={(v) => setValidity(typeof v === 'number' ? v : '')}
-          error={errors.validity}
-          allowDecimal={false}
-        />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="light" onClick={submitReplace} loading={create.isPending} disabled={busy}>
-            Replace
-          </Button>
-          <Button onClick={submitUpdate} loading={update.isPending} disabled={busy}>
-            Update
-          </Button>
-        </Group>
-      </Stack>
+      {/* A form: Enter in a field updates the quote (Replace stays a click); Esc closes the dialog. */}
+      <form
+        aria-label={`Change your ${name}`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) submitUpdate();
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Now {formatYield(quote.yield_stored)} · {formatPrice(quote.unit_price_stored)} for {formatQuantum(quote.remaining_quantum)}{' '}
+            units; settles {quote.settlement_date}; ends in <Countdown until={quote.expiry_date_stored} size="sm" />
+          </Text>
+          {errors.form ? (
+            <Alert color="red" variant="light">
+              {errors.form}
+            </Alert>
+          ) : null}
+          <SegmentedControl
+            size="xs"
+            value={fixedField}
+            onChange={(value) => {
+              const field = value as FixedField;
+              setFixedField(field);
+              setValueText(initialText(quote, field));
+            }}
+            data={[
+              { value: 'yield', label: 'By yield' },
+              { value: 'price', label: 'By price' },
+            ]}
+          />
+          <TextInput
+            label={fixedField === 'yield' ? 'Yield (%)' : 'Clean price (per ₹100)'}
+            placeholder={fixedField === 'yield' ? 'Enter Yield' : 'Enter Price'}
+            value={valueText}
+            onChange={(event) => setValueText(event.currentTarget.value)}
+            error={errors.value}
+            inputMode="decimal"
+          />
+          <NumberInput
+            label="Quantum (units)"
+            value={quantum}
+            onChange={(v) => setQuantum(typeof v === 'number' ? v : '')}
+            error={errors.quantum}
+            thousandSeparator=","
+            allowDecimal={false}
+          />
+          <NumberInput
+            label="New validity (minutes from now)"
+            description="Leave empty to keep the current end."
+            value={validity}
+            onChange={(v) => setValidity(typeof v === 'number' ? v : '')}
+            error={errors.validity}
+            allowDecimal={false}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="light" onClick={submitReplace} loading={create.isPending} disabled={busy}>
+              Replace
+            </Button>
+            <Button type="submit" loading={update.isPending} disabled={busy}>
+              Update
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
