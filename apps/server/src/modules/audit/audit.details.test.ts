@@ -34,6 +34,12 @@ describe('audit details in words', () => {
     expect(describeAuditDetails(null, { user_id: ID })).toBe('');
   });
 
+  it('writes roles and permissions by their labels, not their codes', () => {
+    expect(describeAuditDetails(null, { email: 'a@b.in', roles: ['complianceofficer', 'user'] })).toBe(
+      'Email: a@b.in · Roles: Compliance Officer, Basic',
+    );
+  });
+
   it('names entities in words', () => {
     expect(entityLabel('chat_channel')).toBe('Chat');
     expect(entityLabel('cluster')).toBe('Match');

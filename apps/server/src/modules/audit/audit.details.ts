@@ -3,7 +3,7 @@
  * words, prices per ₹100 to 4 dp, yields as %, sizes as ₹ lakh / crore, rupees in Indian grouping, and no ids (a
  * UUID says nothing to a person; the entity's name is joined separately).
  */
-import { formatFaceValue, formatIndianNumber } from '@dart/contracts';
+import { formatFaceValue, formatIndianNumber, PERMISSION_LABELS, ROLE_LABELS } from '@dart/contracts';
 
 /** What the row is about, in words. */
 const ENTITY_LABELS: Record<string, string> = {
@@ -109,6 +109,9 @@ function formatValue(key: string, value: unknown): string | null {
   }
   if (typeof value === 'string') {
     if (isUuid(value)) return null;
+    // Role and permission codes in their spec labels ('complianceofficer' → 'Compliance Officer').
+    if (key === 'roles' && Object.hasOwn(ROLE_LABELS, value)) return ROLE_LABELS[value as keyof typeof ROLE_LABELS];
+    if (key === 'permissions' && Object.hasOwn(PERMISSION_LABELS, value)) return PERMISSION_LABELS[value as keyof typeof PERMISSION_LABELS];
     const text = key === 'status' || key === 'side' || key === 'action' ? humanise(value) : value;
     return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
   }

@@ -45,7 +45,8 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: String(row.id),
     at: row.at.toISOString(),
-    actor_name: row.actorName,
+    // A row with an actor that is not a person (the demo seed writes 'seed') reads as the system.
+    actor_name: row.actorName ?? (row.actorEmail && !row.actorEmail.includes('@') ? 'System' : null),
     actor_email: row.actorEmail,
     actor_client_name: row.actorClientName,
     action: row.action,
