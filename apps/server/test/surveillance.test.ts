@@ -5,8 +5,9 @@
  * own people's rows; and a page view no longer adds a `chat.session_issued` row each time.
  */
 import { AUDIT_EXPORT_COLUMNS, AUDIT_FILTER_MESSAGES } from '@dart/contracts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
+import { bearer, createTestApp, DRIVERS, json, login, startRedisCluster, type RedisCluster, type TestApp } from './helpers';
 
 const GSEC_2033 = 'IN0020220151';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -266,5 +267,37 @@ describe.each(DRIVERS)('surveillance: readable audit trail (%s)', (driver) => {
     const shown = (await trail('?action=chat.session_issued')).results.filter((e) => e.actor_email === 'viewer@demo.dart');
     expect(shown).toHaveLength(2);
     expect(shown[0]).toMatchObject({ action_label: 'Chat opened for this sign-in', entity_label: 'Sign-in' });
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('surveillance on two nodes over PostgreSQL + Redis', () => {
+  let cluster: RedisCluster;
+  beforeAll(async () => {
+    cluster = await startRedisCluster(2);
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  it('records one chat session per sign-in when both nodes issue tokens at once, and either node lists it', async () => {
+    const [a, b] = cluster.nodes as [FastifyInstance, FastifyInstance];
+    const { access } = await login(a, 'viewer@demo.dart');
+    const compliance = (await login(b, 'compliance@demo.dart')).access;
+    const session = json<{ user_info: { id: string } }>(await a.inject({ method: 'GET', url: '/api/session/', headers: bearer(access) }));
+    const issue = (node: FastifyInstance) =>
+      node.inject({
+        method: 'POST',
+        url: '/api/issue-sb-session-token',
+        payload: { userId: session.user_info.id },
+        headers: bearer(access),
+      });
+    const answers = await Promise.all([issue(a), issue(b), issue(a), issue(b), issue(a), issue(b)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const node of [a, b]) {
+      const listed = json<AuditList>(
+        await node.inject({ method: 'GET', url: '/api/surveillance/audit/?action=chat.session_issued', headers: bearer(compliance) }),
+      );
+      expect(listed.results.filter((e) => e.actor_email === 'viewer@demo.dart')).toHaveLength(1);
+    }
   });
 });
