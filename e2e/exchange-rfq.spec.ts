@@ -16,6 +16,8 @@ test.describe('Exchange RFQs raised from Dart', () => {
     request,
   }) => {
     await signIn(page, DEMO.dealer);
+    // Leave the page signing in landed on only once it has loaded (no GET aborted by the navigation).
+    await page.waitForLoadState('networkidle');
     await page.goto(`/security/${GSEC_ISIN}`);
     await page.getByRole('button', { name: 'Raise RFQ' }).click();
     const dialog = page.getByRole('dialog', { name: 'Raise RFQ' });
@@ -46,7 +48,14 @@ test.describe('Exchange RFQs raised from Dart', () => {
 
     await expect(response.getByText('Accepted')).toBeVisible();
     await expect(rfq.getByText('Filled')).toBeVisible();
-    await expect(page.getByText('Deal done').first()).toBeVisible();
+    await panel.screenshot({ path: test.info().outputPath('my-rfqs.png') });
+    // The deal joins the dealer's matches and deals at once.
+    await expect(
+      page
+        .getByTestId('deal-item')
+        .filter({ hasText: `Bought · ${bondName}` })
+        .first(),
+    ).toBeVisible();
 
     // The deal is on the dealer's side as a buy of ₹5 Cr with the anonymous NSE participant.
     const { access } = (await (await request.post('/api/token/', { data: { email: DEMO.dealer, password: DEMO_PASSWORD } })).json()) as {
@@ -63,8 +72,49 @@ test.describe('Exchange RFQs raised from Dart', () => {
     });
   });
 
+  test('at 1440 px the RFQ rows keep their Respond button, countdown and badges whole', async ({ page, request }) => {
+    // Second Bank asks NSE RFQ for ₹10 Cr of the G-sec; Demo Capital's dealer sees it under Market.
+    const { access } = (await (
+      await request.post('/api/token/', { data: { email: DEMO.secondDealer, password: DEMO_PASSWORD } })
+    ).json()) as { access: string };
+    const bond = (await (await request.get(`/api/finstrument/${GSEC_ISIN}/`)).json()) as { id: number; display_name: string };
+    const raised = await request.post('/api/trade/eoi/', {
+      headers: { authorization: `Bearer ${access}` },
+      data: {
+        finstrument_id: bond.id,
+        quantum: 100_000_000,
+        yield_stored: 0.0712,
+        send_to_rfq: true,
+        clearing_corporation: 'NSCCL',
+        validity: 30,
+      },
+    });
+    expect(raised.status(), await raised.text()).toBe(201);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, DEMO.dealer);
+    await page.waitForLoadState('networkidle');
+    await page.goto('/dart');
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
+    const panel = page.getByTestId('panel-rfq-quotes');
+    const row = panel.getByTestId('rfq-item').filter({ hasText: '7.1200%' }).first();
+    const respond = row.getByRole('button', { name: /^Respond to the RFQ on / });
+    await expect(respond).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    for (const part of [respond, row.getByTestId('countdown')]) {
+      const partBox = (await part.boundingBox())!;
+      expect(partBox.x + partBox.width, 'inside the panel').toBeLessThanOrEqual(box.x + box.width);
+    }
+    // No badge is cut to "N…" / "B…": each shows its whole label.
+    for (const badge of await row.locator('.mantine-Badge-label').all())
+      expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expect(row).toContainText('₹10 Cr');
+    await panel.screenshot({ path: test.info().outputPath('rfq-panel-1440.png') });
+  });
+
   test('a view-only user is offered no Raise RFQ', async ({ page }) => {
     await signIn(page, DEMO.viewer);
+    await page.waitForLoadState('networkidle');
     await page.goto(`/security/${GSEC_ISIN}`);
     await expect(page.getByText('Back to Find')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Raise RFQ' })).toHaveCount(0);
