@@ -120,6 +120,7 @@ const MATRIX: Array<{
   { method: 'GET', url: '/api/trade/d/market/', expect: everyone(200, 401) },
   { method: 'GET', url: '/api/eoi/private-run/', expect: everyone(200, 401) },
   { method: 'GET', url: '/api/eoi/rfq-quote/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/eoi/my-rfqs/', expect: everyone(200, 401) },
   { method: 'GET', url: '/api/trade/eoi/', expect: everyone(200, 401) },
   { method: 'GET', url: '/api/trade/eoi/:id/', expect: everyone(400, 401) },
   { method: 'GET', url: '/api/trade/timings', expect: everyone(200, 401) },
