@@ -116,6 +116,8 @@ test.describe('Market depth and bulk upload', () => {
 
   test('shows the depth of a bond picked in the instruments list, without firm names', async ({ page }) => {
     await openWorkspace(page, DEMO.secondDealer);
+    // Market depth is a tab behind Public runs in the default (Trader) dock layout.
+    await page.getByRole('tab', { name: 'Market depth', exact: true }).click();
     const panel = page.getByTestId('panel-market-depth');
     await expect(panel.getByText('Pick a bond')).toBeVisible();
     await panel.getByRole('button', { name: `Depth of ${HDFC_BOND}` }).click();
@@ -132,6 +134,8 @@ test.describe('Market depth and bulk upload', () => {
     // Depth is Premium: the 402 is the answer this test is about.
     consoleGuard.allow(/status of 402 .*\/api\/quote\/depth\//);
     await openWorkspace(page, DEMO.basic);
+    // Market depth is a tab behind Public runs in the default (Trader) dock layout.
+    await page.getByRole('tab', { name: 'Market depth', exact: true }).click();
     const panel = page.getByTestId('panel-market-depth');
     await panel.getByRole('button', { name: `Depth of ${HDFC_BOND}` }).click();
     const upgrade = panel.getByTestId('depth-upgrade');

@@ -47,6 +47,28 @@ test.describe('screenshots', () => {
     await capture(page, 'access-denied', '/surveillance', heading('Access Denied'));
   });
 
+  // Issue 12: the docking workspace, Find and a bond page at the three reviewed sizes.
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`dealer desk at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, DEMO.dealer);
+      const size = `${viewport.width}x${viewport.height}`;
+      await capture(page, `dart-${size}`, '/dart', async (p) => {
+        await heading('Workspace')(p);
+        // On a phone the first panel is Chat; the LIVE badge sits in Public runs.
+        if (viewport.width > 500) await expect(p.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
+      });
+      await capture(page, `find-${size}`, '/find', heading('Find'));
+      await capture(page, `security-${size}`, '/security/IN0020220151', async (p) => {
+        await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      });
+    });
+  }
+
   test('compliance pages', async ({ page }) => {
     await signIn(page, DEMO.compliance);
     await capture(page, 'surveillance', '/surveillance', async (p) => {
