@@ -44,13 +44,15 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The trail with names. Each entity kind looks its name up by primary key (or the chat's url) only for
  * rows of that kind, so a page costs a handful of index lookups, all in this one statement (no N+1).
+ * `source` is `audit_log` itself, or (without a text search) the page already cut from it: then the
+ * lookups run for the rows shown only, whatever plan the table's statistics would suggest.
  */
-const NAMED_ROWS = sql`
+const namedRows = (source: SQL): SQL => sql`
   SELECT a.id, a.at, a.action, a.entity, a.entity_id, a.before, a.after, a.ip, a.actor_email,
          NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), '') AS actor_name,
          c.name AS actor_client_name,
          n.name AS entity_name
-  FROM audit_log a
+  FROM ${source} a
   LEFT JOIN users u ON u.id = a.actor_user_id
   LEFT JOIN clients c ON c.id = a.actor_client_id
   LEFT JOIN LATERAL (SELECT CASE WHEN a.entity_id ~* ${UUID_PATTERN} THEN a.entity_id::uuid END AS uid) k ON true
@@ -137,16 +139,20 @@ export function createAuditRepository(db: DbOrTx) {
     /** One page, newest first. */
     async page(filter: AuditFilter, limit: number, offset: number): Promise<AuditRow[]> {
       const search = searchCondition(filter);
-      const conditions = [...baseConditions(filter), ...(search ? [search] : [])];
-      const rows = await rowsOf(db, sql`${NAMED_ROWS} WHERE ${whereOf(conditions)} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`);
-      return rows.map(toRow);
+      const query = search
+        ? sql`${namedRows(sql`audit_log`)} WHERE ${whereOf([...baseConditions(filter), search])} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`
+        : sql`${namedRows(sql`(SELECT * FROM audit_log a WHERE ${whereOf(baseConditions(filter))} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset})`)} ORDER BY a.id DESC`;
+      return (await rowsOf(db, query)).map(toRow);
     },
 
     /** How many rows the filter keeps. Without a search the names are not needed, so neither are the joins. */
     async count(filter: AuditFilter): Promise<number> {
       const search = searchCondition(filter);
       const rows = search
-        ? await rowsOf(db, sql`SELECT count(*)::int AS n FROM (${NAMED_ROWS} WHERE ${whereOf([...baseConditions(filter), search])}) s`)
+        ? await rowsOf(
+            db,
+            sql`SELECT count(*)::int AS n FROM (${namedRows(sql`audit_log`)} WHERE ${whereOf([...baseConditions(filter), search])}) s`,
+          )
         : await rowsOf(db, sql`SELECT count(*)::int AS n FROM audit_log a WHERE ${whereOf(baseConditions(filter))}`);
       return Number(rows[0]?.n ?? 0);
     },
@@ -154,10 +160,11 @@ export function createAuditRepository(db: DbOrTx) {
     /** The rows older than `beforeId` (keyset, newest first): the export reads the trail in batches. */
     async batchBefore(filter: AuditFilter, beforeId: number | null, limit: number): Promise<AuditRow[]> {
       const search = searchCondition(filter);
-      const conditions = [...baseConditions(filter), ...(search ? [search] : [])];
-      if (beforeId !== null) conditions.push(sql`a.id < ${beforeId}`);
-      const rows = await rowsOf(db, sql`${NAMED_ROWS} WHERE ${whereOf(conditions)} ORDER BY a.id DESC LIMIT ${limit}`);
-      return rows.map(toRow);
+      const conditions = [...baseConditions(filter), ...(beforeId !== null ? [sql`a.id < ${beforeId}`] : [])];
+      const query = search
+        ? sql`${namedRows(sql`audit_log`)} WHERE ${whereOf([...conditions, search])} ORDER BY a.id DESC LIMIT ${limit}`
+        : sql`${namedRows(sql`(SELECT * FROM audit_log a WHERE ${whereOf(conditions)} ORDER BY a.id DESC LIMIT ${limit})`)} ORDER BY a.id DESC`;
+      return (await rowsOf(db, query)).map(toRow);
     },
 
     /** The people of a firm (every membership, active or not: a departed user's rows stay in the trail). */
