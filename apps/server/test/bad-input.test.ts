@@ -11,6 +11,9 @@ import { WebSocket } from 'ws';
 import { bearer, DRIVERS, exchangeRfqBody, json, type TestApp } from './helpers';
 import { listeningChatApp, openChat, type ChatUser } from './chat-support';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const GSEC_2033 = 'IN0020220151';
 const HALF = TEXT_MESSAGES.illFormed;
 const DUPLICATE = TEXT_MESSAGES.duplicateKey;
@@ -61,7 +64,7 @@ describe.each(DRIVERS)('bad input (%s)', (driver) => {
     );
     expectFieldError(
       await send(a, 'POST', '/api/eoi/add/', {
-        quantum: 5,
+        quantum: 5 * LAKH,
         finstrument_id: gsec,
         quote_type: 'ask',
         unit_price_stored: 100,

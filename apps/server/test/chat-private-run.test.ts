@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DRIVERS, json, type TestApp } from './helpers';
 import { listeningChatApp, openChat, sleep, type ChatUser } from './chat-support';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const HDFC_NCD = 'INE040A08955';
 
 describe.each(DRIVERS)('private runs in chat (%s)', (driver) => {
@@ -46,7 +49,7 @@ describe.each(DRIVERS)('private runs in chat (%s)', (driver) => {
     const response = await api(user, 'POST', '/api/trade/eoi/', {
       finstrument_id: hdfc,
       quote_type: 'BID',
-      quantum: 500,
+      quantum: 500 * LAKH,
       yield_stored: 0.0791,
       settlement_delta: 1,
       ...(to ? { counterparties: to.map((u) => firm[u.email]) } : {}),
@@ -81,11 +84,18 @@ describe.each(DRIVERS)('private runs in chat (%s)', (driver) => {
     const message = json<ChatMessage>(sent);
     expect(message.customType).toBe(PRIVATE_RUN_CUSTOM_TYPE);
     const card = PrivateRunCardSchema.parse(message.data.private_run);
-    expect(card).toMatchObject({ quote_id: q.id, quote_type: 'BID', isin: HDFC_NCD, yield_stored: 0.0791, quantum: 500 });
+    expect(card).toMatchObject({
+      quote_id: q.id,
+      quote_type: 'BID',
+      isin: HDFC_NCD,
+      yield_stored: 0.0791,
+      quantum: 500 * LAKH,
+      face_value_per_bond: LAKH,
+    });
     expect(card.unit_price_stored).toBeCloseTo(q.unit_price_stored, 4);
     expect(card.settlement_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(message.message).toBe(
-      `Private run: Bid ${card.display_name} (${HDFC_NCD}) at 7.9100%, price ${card.unit_price_stored.toFixed(4)}, 500 units, settlement ${card.settlement_date}`,
+      `Private run: Bid ${card.display_name} (${HDFC_NCD}) at 7.9100%, price ${card.unit_price_stored.toFixed(4)}, ₹5 Cr · 500 bonds, settlement ${card.settlement_date}`,
     );
     expect(Object.keys(message.data)).toEqual(['private_run']);
     const frame = await listener.next((f) => f.type === 'message' && f.channel_url === direct.url);

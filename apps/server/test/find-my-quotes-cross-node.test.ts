@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, login, startRedisCluster, type RedisCluster } from './helpers';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const GSEC_2033 = 'IN0020220151';
 
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('Find and own quotes across two nodes', () => {
@@ -42,7 +45,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('Find and own 
       const created = await a.inject({
         method: 'POST',
         url: '/api/trade/eoi/',
-        payload: { quantum: 10, finstrument_id: gsec, yield_stored: 0.0701 + i / 10_000 },
+        payload: { quantum: 10 * LAKH, finstrument_id: gsec, yield_stored: 0.0701 + i / 10_000 },
         headers: bearer(token),
       });
       expect(created.statusCode, created.body).toBe(201);

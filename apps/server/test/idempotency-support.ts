@@ -6,6 +6,9 @@
  */
 import { expect } from 'vitest';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 export type Who = 'demo' | 'second' | 'ops';
 export interface Submit {
   who: Who;
@@ -34,8 +37,11 @@ export interface Scenario {
 }
 
 let sequence = 0;
-/** A quantum no other scenario uses, so rows can be told apart. */
-export const uniqueQuantum = () => 1000 + Math.floor(Math.random() * 900_000) * 10 + (++sequence % 10);
+/**
+ * A quantum no other scenario uses, so rows can be told apart: face value in rupees (issue 12 §1), a
+ * whole number of ₹100 G-sec bonds (₹1 L to about ₹90 Cr).
+ */
+export const uniqueQuantum = () => (1000 + Math.floor(Math.random() * 900_000) * 10 + (++sequence % 10)) * 100;
 
 export async function ok<T = Record<string, unknown>>(h: Harness, submit: Submit): Promise<T> {
   const answer = await h.send(0, submit);
@@ -88,7 +94,12 @@ export const SCENARIOS: Scenario[] = [
     prepare: async (h) => {
       const target = await quote(h, 'demo');
       return {
-        submit: { who: 'second', method: 'POST', url: '/api/eoi/add/', json: { respond_to: target.id, quantum: 10, yield_stored: 0.0702 } },
+        submit: {
+          who: 'second',
+          method: 'POST',
+          url: '/api/eoi/add/',
+          json: { respond_to: target.id, quantum: 10 * LAKH, yield_stored: 0.0702 },
+        },
         effect: () => count(h, `SELECT count(*)::text AS n FROM quotes WHERE respond_to = $1`, [target.id]),
       };
     },
@@ -119,7 +130,12 @@ export const SCENARIOS: Scenario[] = [
     prepare: async (h) => {
       const rfq = await quote(h, 'demo', { send_to_rfq: true, clearing_corporation: 'NSCCL' });
       return {
-        submit: { who: 'second', method: 'POST', url: '/api/eoi/add/', json: { respond_to: rfq.id, quantum: 10, yield_stored: 0.0713 } },
+        submit: {
+          who: 'second',
+          method: 'POST',
+          url: '/api/eoi/add/',
+          json: { respond_to: rfq.id, quantum: 10 * LAKH, yield_stored: 0.0713 },
+        },
         effect: () => count(h, `SELECT count(*)::text AS n FROM quotes WHERE respond_to = $1`, [rfq.id]),
       };
     },
@@ -210,7 +226,7 @@ export const SCENARIOS: Scenario[] = [
         who: 'second',
         method: 'POST',
         url: '/api/eoi/add-negotiation/',
-        json: { quote_id: q.id, yield_stored: 0.0723, quantum: 5 },
+        json: { quote_id: q.id, yield_stored: 0.0723, quantum: 5 * LAKH },
       });
       return {
         submit: {

@@ -72,7 +72,7 @@ describe.each(DRIVERS)('Idempotency-Key on every submit (%s)', (driver) => {
     const quantum = uniqueQuantum();
     const first = await h.send(0, createQuote(quantum), { 'idempotency-key': 'shared-key' });
     expect(first.status).toBe(201);
-    const otherBody = await h.send(0, createQuote(quantum + 1), { 'idempotency-key': 'shared-key' });
+    const otherBody = await h.send(0, createQuote(quantum + 100), { 'idempotency-key': 'shared-key' });
     expect(otherBody.status).toBe(409);
     expect(JSON.parse(otherBody.body).message).toBe('This Idempotency-Key was already used with a different request.');
     const otherRoute = await h.send(0, { ...createQuote(quantum), url: '/api/eoi/add/' }, { 'idempotency-key': 'shared-key' });
@@ -115,7 +115,7 @@ describe.each(DRIVERS)('Idempotency-Key on every submit (%s)', (driver) => {
     expect(again.status).toBe(404);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(JSON.parse(again.body)).toEqual(JSON.parse(refused.body));
-    const fresh = await h.send(0, createQuote(quantum + 3), { 'idempotency-key': 'refused-then-new' });
+    const fresh = await h.send(0, createQuote(quantum + 300), { 'idempotency-key': 'refused-then-new' });
     expect(fresh.status).toBe(201);
     // A conflict (409) is released: the same key runs again once the state allows it.
     const q = await ok<{ id: string }>(h, createQuote(uniqueQuantum()));

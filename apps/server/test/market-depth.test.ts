@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const GSEC_2033 = 'IN0020220151';
 const HDFC_NCD = 'INE040A08955';
 
@@ -48,7 +51,7 @@ describe.each(DRIVERS)('market depth and instruments in the market (%s)', (drive
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/trade/eoi/',
-      payload: { quantum: 100, finstrument_id: gsec, settlement_delta: 1, ...body },
+      payload: { quantum: 100 * LAKH, finstrument_id: gsec, settlement_delta: 1, ...body },
       headers: bearer(tok[who]!),
     });
     if (response.statusCode !== 201) throw new Error(`setup quote failed: ${response.body}`);
@@ -72,14 +75,14 @@ describe.each(DRIVERS)('market depth and instruments in the market (%s)', (drive
     gsec = json<{ id: number }>(await t.app.inject({ method: 'GET', url: `/api/finstrument/${GSEC_2033}/` })).id;
     hdfc = json<{ id: number }>(await t.app.inject({ method: 'GET', url: `/api/finstrument/${HDFC_NCD}/` })).id;
     // Bids (lower prices) never cross the asks (higher prices): nothing is matched away.
-    await quote('demo', { yield_stored: 0.072, quantum: 100 });
-    await quote('second', { yield_stored: 0.072, quantum: 50 });
-    await quote('broker', { yield_stored: 0.073, quantum: 30 });
-    await quote('second', { quote_type: 'ASK', yield_stored: 0.068, quantum: 40 });
-    await quote('demo', { quote_type: 'ASK', yield_stored: 0.067, quantum: 25 });
+    await quote('demo', { yield_stored: 0.072, quantum: 100 * LAKH });
+    await quote('second', { yield_stored: 0.072, quantum: 50 * LAKH });
+    await quote('broker', { yield_stored: 0.073, quantum: 30 * LAKH });
+    await quote('second', { quote_type: 'ASK', yield_stored: 0.068, quantum: 40 * LAKH });
+    await quote('demo', { quote_type: 'ASK', yield_stored: 0.067, quantum: 25 * LAKH });
     // Left out of depth: a private run, and a closed quote.
-    await quote('demo', { yield_stored: 0.0715, quantum: 999, counterparties: [clientIds.second] });
-    closedId = (await quote('broker', { yield_stored: 0.0716, quantum: 777 })).id;
+    await quote('demo', { yield_stored: 0.0715, quantum: 999 * LAKH, counterparties: [clientIds.second] });
+    closedId = (await quote('broker', { yield_stored: 0.0716, quantum: 777 * LAKH })).id;
     const closed = await t.app.inject({
       method: 'PUT',
       url: `/api/trade/d/eoi/${closedId}/close/`,
@@ -87,7 +90,7 @@ describe.each(DRIVERS)('market depth and instruments in the market (%s)', (drive
       headers: bearer(tok.broker!),
     });
     if (closed.statusCode !== 200) throw new Error(closed.body);
-    await quote('second', { finstrument_id: hdfc, yield_stored: 0.08, quantum: 10 });
+    await quote('second', { finstrument_id: hdfc, yield_stored: 0.08, quantum: 10 * LAKH });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -99,18 +102,18 @@ describe.each(DRIVERS)('market depth and instruments in the market (%s)', (drive
     const depth = json<Depth>(response);
     expect(depth).toMatchObject({ finstrument_id: gsec, isin: GSEC_2033, restriction_text: null });
     expect(depth.bids.map((l) => [l.yield, l.quantum, l.count])).toEqual([
-      [0.072, 150, 2],
-      [0.073, 30, 1],
+      [0.072, 150 * LAKH, 2],
+      [0.073, 30 * LAKH, 1],
     ]);
     expect(depth.asks.map((l) => [l.yield, l.quantum, l.count])).toEqual([
-      [0.068, 40, 1],
-      [0.067, 25, 1],
+      [0.068, 40 * LAKH, 1],
+      [0.067, 25 * LAKH, 1],
     ]);
     // Best first: bids by falling price, asks by rising price; the book does not cross.
     expect(depth.bids[0]!.price).toBeGreaterThan(depth.bids[1]!.price);
     expect(depth.asks[0]!.price).toBeLessThan(depth.asks[1]!.price);
     expect(depth.bids[0]!.price).toBeLessThan(depth.asks[0]!.price);
-    expect(depth).toMatchObject({ bid_quantum: 180, ask_quantum: 65, bid_count: 3, ask_count: 2 });
+    expect(depth).toMatchObject({ bid_quantum: 180 * LAKH, ask_quantum: 65 * LAKH, bid_count: 3, ask_count: 2 });
   });
 
   it('names no firm and shows the same levels to every premium trader (anonymity as public runs)', async () => {
@@ -125,7 +128,7 @@ describe.each(DRIVERS)('market depth and instruments in the market (%s)', (drive
     const one = json<Depth>(await get('demo', `/api/quote/depth/?finstrument_id=${gsec}&levels=1`));
     expect(one.bids).toHaveLength(1);
     expect(one.asks).toHaveLength(1);
-    expect(one.bid_quantum).toBe(180);
+    expect(one.bid_quantum).toBe(180 * LAKH);
     const none = json<Depth>(await get('demo', `/api/quote/depth/?finstrument_id=${gsec}&settlement_date=2099-01-01`));
     expect(none).toMatchObject({ bids: [], asks: [], bid_quantum: 0, ask_count: 0 });
   });
@@ -161,10 +164,10 @@ describe.each(DRIVERS)('market depth and instruments in the market (%s)', (drive
     expect(list).toMatchObject({ count: 2, page: 1, page_size: 20, restriction_text: null });
     expect(list.results.map((r) => r.isin)).toEqual([GSEC_2033, HDFC_NCD]);
     const g = list.results[0]!;
-    expect(g).toMatchObject({ finstrument_id: gsec, bid_count: 3, ask_count: 2, bid_quantum: 180, ask_quantum: 65 });
+    expect(g).toMatchObject({ finstrument_id: gsec, bid_count: 3, ask_count: 2, bid_quantum: 180 * LAKH, ask_quantum: 65 * LAKH });
     // The best bid is the oldest at the highest price (demo's 100); the best ask the lowest price.
-    expect(g.best_bid).toMatchObject({ yield: 0.072, quantum: 100 });
-    expect(g.best_ask).toMatchObject({ yield: 0.068, quantum: 40 });
+    expect(g.best_bid).toMatchObject({ yield: 0.072, quantum: 100 * LAKH });
+    expect(g.best_ask).toMatchObject({ yield: 0.068, quantum: 40 * LAKH });
     expect(list.results[1]).toMatchObject({ isin: HDFC_NCD, bid_count: 1, ask_count: 0, best_ask: null });
     expect(response.body).not.toMatch(/Demo Capital|Second Bank|Demo Brokers/);
   });
@@ -187,12 +190,15 @@ describe.each(DRIVERS)('market depth and instruments in the market (%s)', (drive
   it('never serves a stale depth or list: a change shows at once, an expiry as soon as it is due', async () => {
     const before = json<Depth>(await get('demo', `/api/quote/depth/?finstrument_id=${hdfc}`));
     expect(before.bid_count).toBe(1);
-    await quote('broker', { finstrument_id: hdfc, yield_stored: 0.081, quantum: 5, validity: 1 });
+    await quote('broker', { finstrument_id: hdfc, yield_stored: 0.081, quantum: 5 * LAKH, validity: 1 });
     const after = json<Depth>(await get('demo', `/api/quote/depth/?finstrument_id=${hdfc}`));
-    expect(after).toMatchObject({ bid_count: 2, bid_quantum: 15 });
+    expect(after).toMatchObject({ bid_count: 2, bid_quantum: 15 * LAKH });
     expect(json<Instruments>(await get('demo', `/api/trade/finstrument/?search=${HDFC_NCD}`)).results[0]).toMatchObject({ bid_count: 2 });
     t.advanceClock(2 * 60_000);
-    expect(json<Depth>(await get('demo', `/api/quote/depth/?finstrument_id=${hdfc}`))).toMatchObject({ bid_count: 1, bid_quantum: 10 });
+    expect(json<Depth>(await get('demo', `/api/quote/depth/?finstrument_id=${hdfc}`))).toMatchObject({
+      bid_count: 1,
+      bid_quantum: 10 * LAKH,
+    });
     expect(json<Instruments>(await get('demo', `/api/trade/finstrument/?search=${HDFC_NCD}`)).results[0]).toMatchObject({ bid_count: 1 });
   });
 });

@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradingSession } from '../src/modules/market/market.service';
 import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const GSEC_2033 = 'IN0020220151';
 /** Wednesday 25 Nov 2026 (a business day) 10:00 IST. */
 const OPEN = '2026-11-25T04:30:00Z';
@@ -49,7 +52,13 @@ describe.each(DRIVERS)('trading hours (%s)', (driver) => {
       ...(payload !== undefined ? { payload } : {}),
       headers: { ...bearer(token), ...(type ? { 'content-type': type } : {}) },
     });
-  const quoteBody = (extra: object = {}) => ({ quantum: 100, finstrument_id: gsec, yield_stored: 0.07, settlement_delta: 1, ...extra });
+  const quoteBody = (extra: object = {}) => ({
+    quantum: 100 * LAKH,
+    finstrument_id: gsec,
+    yield_stored: 0.07,
+    settlement_delta: 1,
+    ...extra,
+  });
 
   beforeAll(async () => {
     enforced = await createTestApp(driver, { BOND_IMPORT: 'slice', TRADING_HOURS: 'enforce' });
@@ -96,9 +105,9 @@ describe.each(DRIVERS)('trading hours (%s)', (driver) => {
 
     setClock(enforced, EVENING);
     const refusals = [
-      await call(enforced, tok.second!, 'POST', '/api/eoi/add/', { respond_to: spare.id, quantum: 10, yield_stored: 0.0712 }),
-      await call(enforced, tok.demo!, 'PUT', `/api/eoi/update/${spare.id}/`, { quantum: 50 }),
-      await call(enforced, tok.demo!, 'POST', '/api/eoi/upload/', `isin,quantum,yield\n${GSEC_2033},1,7`, 'text/csv'),
+      await call(enforced, tok.second!, 'POST', '/api/eoi/add/', { respond_to: spare.id, quantum: 10 * LAKH, yield_stored: 0.0712 }),
+      await call(enforced, tok.demo!, 'PUT', `/api/eoi/update/${spare.id}/`, { quantum: 50 * LAKH }),
+      await call(enforced, tok.demo!, 'POST', '/api/eoi/upload/', `isin,quantum,yield\n${GSEC_2033},5cr,7`, 'text/csv'),
       await call(enforced, tok.second!, 'POST', '/api/eoi/add-negotiation/', { quote_id: spare.id, yield_stored: 0.0712 }),
       await call(enforced, tok.demo!, 'POST', '/api/eoi/add-negotiation/', {
         quote_id: bid.id,
@@ -133,7 +142,14 @@ describe.each(DRIVERS)('trading hours (%s)', (driver) => {
       yield_stored: 0.0702,
     });
     expect(counter.statusCode, counter.body).toBe(200);
-    const uploaded = await call(relaxed, relaxedTok.demo!, 'POST', '/api/eoi/upload/', `isin,quantum,yield\n${GSEC_2033},1,7`, 'text/csv');
+    const uploaded = await call(
+      relaxed,
+      relaxedTok.demo!,
+      'POST',
+      '/api/eoi/upload/',
+      `isin,quantum,yield\n${GSEC_2033},5cr,7`,
+      'text/csv',
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
   });
 });

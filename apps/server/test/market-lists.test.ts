@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const GSEC_2033 = 'IN0020220151';
 const HDFC_NCD = 'INE040A08955';
 
@@ -64,7 +67,7 @@ describe.each(DRIVERS)('market lists of negotiations and deals (%s)', (driver) =
   const post = (who: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: bearer(tok[who]!) });
   const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]!) });
   const quote = async (who: string, body: object) => {
-    const response = await post(who, '/api/trade/eoi/', { quantum: 100, finstrument_id: gsec, yield_stored: 0.07, ...body });
+    const response = await post(who, '/api/trade/eoi/', { quantum: 100 * LAKH, finstrument_id: gsec, yield_stored: 0.07, ...body });
     expect(response.statusCode, response.body).toBe(201);
     return json<Quote>(response);
   };
@@ -96,16 +99,22 @@ describe.each(DRIVERS)('market lists of negotiations and deals (%s)', (driver) =
     hdfc = json<{ id: number }>(await t.app.inject({ method: 'GET', url: `/api/finstrument/${HDFC_NCD}/` })).id;
 
     // 1. Demo bids on the HDFC NCD; Second counters, Demo counters back, Second accepts → deal (Demo buys 6).
-    const bid = await quote('demo', { finstrument_id: hdfc, yield_stored: 0.078, quantum: 10 });
+    const bid = await quote('demo', { finstrument_id: hdfc, yield_stored: 0.078, quantum: 10 * LAKH });
     const first = await negotiate('second', { quote_id: bid.id, yield_stored: 0.0775 });
-    await negotiate('demo', { quote_id: bid.id, negotiation_id: first.id, yield_stored: 0.0778, quantum: 6 });
+    await negotiate('demo', { quote_id: bid.id, negotiation_id: first.id, yield_stored: 0.0778, quantum: 6 * LAKH });
     negotiated = await negotiate('second', { quote_id: bid.id, negotiation_id: first.id, action: 'accept' });
     // 2. Demo asks on the G-Sec; Second counters and nothing more (open).
-    const ask = await quote('demo', { quote_type: 'ASK', yield_stored: 0.069, quantum: 20 });
+    const ask = await quote('demo', { quote_type: 'ASK', yield_stored: 0.069, quantum: 20 * LAKH });
     openNegotiation = await negotiate('second', { quote_id: ask.id, yield_stored: 0.0695 });
     // 3. A cluster: Demo's bid and Second's crossing ask; both accept → deal (Demo buys 30).
-    const cbid = await quote('demo', { finstrument_id: hdfc, yield_stored: 0.07, quantum: 30, settlement_delta: 1 });
-    const cask = await quote('second', { finstrument_id: hdfc, quote_type: 'ASK', yield_stored: 0.0705, quantum: 30, settlement_delta: 1 });
+    const cbid = await quote('demo', { finstrument_id: hdfc, yield_stored: 0.07, quantum: 30 * LAKH, settlement_delta: 1 });
+    const cask = await quote('second', {
+      finstrument_id: hdfc,
+      quote_type: 'ASK',
+      yield_stored: 0.0705,
+      quantum: 30 * LAKH,
+      settlement_delta: 1,
+    });
     const cluster = json<{ results: Array<{ id: string; my_leg_id: string }> }>(
       await get('second', '/api/trade/cluster/?status=proposed'),
     ).results.find((c) => c.my_leg_id === cask.id)!;
@@ -114,8 +123,14 @@ describe.each(DRIVERS)('market lists of negotiations and deals (%s)', (driver) =
     must(accepted.status === 'accepted', 'both legs accepted');
     clusterDealId = accepted.deal.id;
     // 4. An anonymous one-to-many RFQ on NSE by Demo; Second counters, Demo accepts → deal with the anonymous label.
-    const rfq = await quote('demo', { quantum: 300, yield_stored: 0.0712, validity: 60, send_to_rfq: true, clearing_corporation: 'NSCCL' });
-    const rfqCounter = await negotiate('second', { quote_id: rfq.id, yield_stored: 0.0713, quantum: 300 });
+    const rfq = await quote('demo', {
+      quantum: 300 * LAKH,
+      yield_stored: 0.0712,
+      validity: 60,
+      send_to_rfq: true,
+      clearing_corporation: 'NSCCL',
+    });
+    const rfqCounter = await negotiate('second', { quote_id: rfq.id, yield_stored: 0.0713, quantum: 300 * LAKH });
     rfqNegotiation = await negotiate('demo', { quote_id: rfq.id, negotiation_id: rfqCounter.id, action: 'accept' });
     must(rfqNegotiation.deal?.seller_name === 'Anonymous NSE RFQ participant', 'an anonymous RFQ deal');
   }, 120_000);
@@ -139,8 +154,8 @@ describe.each(DRIVERS)('market lists of negotiations and deals (%s)', (driver) =
       ['counter', 'quoter'],
       ['accept', 'responder'],
     ]);
-    expect(mine.history[1]).toMatchObject({ yield_stored: 0.0778, quantum: 6 });
-    expect(mine.deal).toMatchObject({ id: negotiated.deal!.id, side: 'buy', quantum: 6, seller_name: 'Second Bank' });
+    expect(mine.history[1]).toMatchObject({ yield_stored: 0.0778, quantum: 6 * LAKH });
+    expect(mine.deal).toMatchObject({ id: negotiated.deal!.id, side: 'buy', quantum: 6 * LAKH, seller_name: 'Second Bank' });
     expect(mine.history).toEqual(negotiated.history);
 
     const theirs = (await negotiations('second')).results.find((n) => n.id === negotiated.id)!;
@@ -164,14 +179,19 @@ describe.each(DRIVERS)('market lists of negotiations and deals (%s)', (driver) =
       display_name: bond.display_name,
       side: 'buy',
       counterparty_name: 'Second Bank',
-      quantum: 6,
+      quantum: 6 * LAKH,
       yield: 0.0778,
       price: negotiated.deal!.price,
       settlement_date: negotiated.deal!.settlement_date,
       consideration: negotiated.deal!.consideration,
       negotiation_id: negotiated.id,
     });
-    expect(demo.results[1]).toMatchObject({ side: 'buy', counterparty_name: 'Second Bank', quantum: 30, cluster_id: expect.any(String) });
+    expect(demo.results[1]).toMatchObject({
+      side: 'buy',
+      counterparty_name: 'Second Bank',
+      quantum: 30 * LAKH,
+      cluster_id: expect.any(String),
+    });
 
     const second = await deals('second');
     expect(second.results.map((d) => d.id)).toEqual(demo.results.map((d) => d.id));

@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const GSEC_2033 = 'IN0020220151';
 const HDFC_NCD = 'INE040A08955';
 
@@ -41,7 +44,7 @@ describe.each(DRIVERS)('GET api/trade/eoi/: own quotes (%s)', (driver) => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/trade/eoi/',
-      payload: { quantum: 10, finstrument_id: gsec, yield_stored: 0.07, ...body },
+      payload: { quantum: 10 * LAKH, finstrument_id: gsec, yield_stored: 0.07, ...body },
       headers: bearer(tok[who]!),
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -107,7 +110,7 @@ describe.each(DRIVERS)('GET api/trade/eoi/: own quotes (%s)', (driver) => {
     const write = await t.app.inject({
       method: 'POST',
       url: '/api/trade/eoi/',
-      payload: { quantum: 10, finstrument_id: gsec, yield_stored: 0.07 },
+      payload: { quantum: 10 * LAKH, finstrument_id: gsec, yield_stored: 0.07 },
       headers: bearer(tok.viewer!),
     });
     expect(write.statusCode).toBe(403);

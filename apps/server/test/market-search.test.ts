@@ -20,6 +20,9 @@ import {
   type TestApp,
 } from './helpers';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const BONDS = {
   hdfc2030: 'INE040A08690', // HDFC Bank Limited 7.40% NCD 28-Feb-2030
   hdfc2033: 'INE040A08666', // HDFC Bank Limited 7.80% NCD 03-May-2033
@@ -55,9 +58,9 @@ describe.each(DRIVERS)("market lists' search is the bond search (%s)", (driver) 
   const quote = async (kind: 'public' | 'private' | 'rfq', bond: Bond, yieldStored: number) => {
     const body =
       kind === 'rfq'
-        ? exchangeRfqBody(id[bond], { yield_stored: yieldStored })
+        ? exchangeRfqBody(id[bond], { quantum: 10 * LAKH, yield_stored: yieldStored })
         : {
-            quantum: 10,
+            quantum: 10 * LAKH,
             finstrument_id: id[bond],
             yield_stored: yieldStored,
             ...(kind === 'private' ? { counterparties: [secondClientId] } : {}),
@@ -255,7 +258,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)("market lists'
       const created = await a.inject({
         method: 'POST',
         url: '/api/trade/eoi/',
-        payload: { quantum: 10, finstrument_id: finstrumentId, yield_stored: 0.0795 + made.length / 10_000 },
+        payload: { quantum: 10 * LAKH, finstrument_id: finstrumentId, yield_stored: 0.0795 + made.length / 10_000 },
         headers: bearer(demo),
       });
       expect(created.statusCode, created.body).toBe(201);

@@ -8,6 +8,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const GSEC_2033 = 'IN0020220151';
 const HDFC_NCD = 'INE040A08955';
 const CSV = 'text/csv';
@@ -104,10 +107,10 @@ describe.each(DRIVERS)('market bulk upload (%s)', (driver) => {
   it('imports every row of a CSV like single creates (yield in percent, price, settlement date), source UPLOAD', async () => {
     const csv = [
       'ISIN,Quote Type,Quantum,Price,Yield,Validity,Settlement Date,Settlement Delta,State,End Client Id',
-      `${GSEC_2033},BID,100,,7.05,60,,1,FIRM,EC-1`,
-      `${GSEC_2033.toLowerCase()},ask,"1,000",105.5,,,,0,,`,
+      `${GSEC_2033},BID,1cr,,7.05,60,,1,FIRM,EC-1`,
+      `${GSEC_2033.toLowerCase()},ask,"10,00,00,000",105.5,,,,0,,`,
       '',
-      `${HDFC_NCD},,25,,8.1,,,,,`,
+      `${HDFC_NCD},,25 L,,8.1,,,,,`,
     ].join('\n');
     const response = await upload('demo', `\uFEFF${csv}`);
     expect(response.statusCode, response.body).toBe(201);
@@ -116,7 +119,7 @@ describe.each(DRIVERS)('market bulk upload (%s)', (driver) => {
     expect(result.quotes[0]).toMatchObject({
       quote_type: 'BID',
       yield_stored: 0.0705,
-      quantum: 100,
+      quantum: 100 * LAKH,
       source: 'UPLOAD',
       state: 'FIRM',
       validity: 60,
@@ -124,17 +127,17 @@ describe.each(DRIVERS)('market bulk upload (%s)', (driver) => {
     expect(result.quotes[1]).toMatchObject({
       quote_type: 'ASK',
       unit_price_stored: 105.5,
-      quantum: 1000,
+      quantum: 1000 * LAKH,
       fixed_field: 'price',
       settlement_delta: 0,
     });
-    expect(result.quotes[2]).toMatchObject({ quote_type: 'BID', yield_stored: 0.081, isin: HDFC_NCD, validity: 1440 });
+    expect(result.quotes[2]).toMatchObject({ quote_type: 'BID', yield_stored: 0.081, isin: HDFC_NCD, validity: 1440, quantum: 25 * LAKH });
     // The same price a single create gives for that yield.
     const single = json<Quote>(
       await t.app.inject({
         method: 'POST',
         url: '/api/trade/eoi/',
-        payload: { finstrument_id: result.quotes[0]!.finstrument_id, quantum: 1, yield_stored: 0.0705, settlement_delta: 1 },
+        payload: { finstrument_id: result.quotes[0]!.finstrument_id, quantum: LAKH, yield_stored: 0.0705, settlement_delta: 1 },
         headers: bearer(tok.demo!),
       }),
     );
@@ -151,16 +154,16 @@ describe.each(DRIVERS)('market bulk upload (%s)', (driver) => {
   it('imports an XLSX file (numbers, text and formulas)', async () => {
     const file = await xlsx([
       ['isin', 'quote_type', 'quantum', 'yield', 'settlement_delta'],
-      [GSEC_2033, 'ASK', 10, 6.5, 1],
-      [GSEC_2033, 'ASK', '20', '6.6', 1],
-      [{ richText: [{ text: GSEC_2033 }] }, 'ask', { formula: '15*2', result: 30 }, 6.7, 1],
+      [GSEC_2033, 'ASK', 10 * LAKH, 6.5, 1],
+      [GSEC_2033, 'ASK', '20L', '6.6', 1],
+      [{ richText: [{ text: GSEC_2033 }] }, 'ask', { formula: '15*200000', result: 30 * LAKH }, 6.7, 1],
     ]);
     const response = await upload('demo', file, XLSX);
     expect(response.statusCode, response.body).toBe(201);
     expect(json<Result>(response).quotes.map((q) => [q.quantum, q.yield_stored])).toEqual([
-      [10, 0.065],
-      [20, 0.066],
-      [30, 0.067],
+      [10 * LAKH, 0.065],
+      [20 * LAKH, 0.066],
+      [30 * LAKH, 0.067],
     ]);
   });
 
@@ -170,11 +173,11 @@ describe.each(DRIVERS)('market bulk upload (%s)', (driver) => {
       'isin,quote_type,quantum,price,yield,settlement_date,settlement_delta',
       `${GSEC_2033},BID,100,,7,,1`,
       `${GSEC_2033},BID,0,,7,,1`,
-      'INE000000000,BID,10,,7,,1',
-      `${GSEC_2033},BID,10,101,7,,1`,
-      `${GSEC_2033},BID,10,,,,1`,
+      'INE000000000,BID,10L,,7,,1',
+      `${GSEC_2033},BID,10L,101,7,,1`,
+      `${GSEC_2033},BID,10L,,,,1`,
       `${GSEC_2033},HOLD,abc,,150,,1`,
-      `${GSEC_2033},ASK,10,300,,2030-01-01,1`,
+      `${GSEC_2033},ASK,10L,300,,2030-01-01,1`,
     ].join('\n');
     const response = await upload('demo', csv);
     expect(response.statusCode).toBe(400);
@@ -186,9 +189,9 @@ describe.each(DRIVERS)('market bulk upload (%s)', (driver) => {
       { row: 4, field: 'isin', message: 'Bond not found.' },
       { row: 5, field: 'price', message: 'Cannot provide both price and yield' },
       { row: 6, field: 'yield', message: 'This field is required' },
-      { row: 7, field: 'quantum', message: 'Should be number' },
       { row: 7, field: 'quote_type', message: 'Quote type should be BID or ASK.' },
       { row: 7, field: 'yield', message: 'Yield above 100%' },
+      { row: 7, field: 'quantum', message: 'Enter a size such as 5cr, 50L or 5,00,00,000' },
       { row: 8, field: 'price', message: 'Should be less than 250' },
       { row: 8, field: 'settlement_date', message: 'Cannot provide both settlement date and settlement delta' },
     ]);

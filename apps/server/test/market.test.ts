@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one HDFC NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
 const GSEC_2033 = 'IN0020220151';
 const HDFC_NCD = 'INE040A08955';
 
@@ -68,7 +70,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
     t.app.inject({ method: 'PUT', url, ...(payload ? { payload } : {}), headers: bearer(tok[who]!) });
   const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tok[who]!) });
   const quote = async (who: string, body: object) => {
-    const response = await post(who, '/api/trade/eoi/', { quantum: 100, finstrument_id: gsec, yield_stored: 0.07, ...body });
+    const response = await post(who, '/api/trade/eoi/', { quantum: 100 * LAKH, finstrument_id: gsec, yield_stored: 0.07, ...body });
     expect(response.statusCode, response.body).toBe(201);
     return json<Quote>(response);
   };
@@ -81,8 +83,9 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
       state: 'DEFAULT',
       fixed_field: 'yield',
       yield_stored: 0.07,
-      quantum: 100,
-      remaining_quantum: 100,
+      quantum: 100 * LAKH,
+      remaining_quantum: 100 * LAKH,
+      face_value_per_bond: 100,
       status: 'open',
       is_mine: true,
       private: false,
@@ -101,7 +104,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
 
   it('creates a quote by price through api/eoi/add/ and computes the yield', async () => {
     const response = await post('demo', '/api/eoi/add/', {
-      quantum: 5,
+      quantum: 5 * LAKH,
       finstrument_id: gsec,
       quote_type: 'ask',
       fixed_field: 'price',
@@ -120,7 +123,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
   it('enforces the field rules of spec §5 with the spec messages', async () => {
     const errorsOf = async (body: object) =>
       json<{ errors: Record<string, string[]> }>(
-        await post('demo', '/api/trade/eoi/', { quantum: 10, finstrument_id: gsec, yield_stored: 0.07, ...body }),
+        await post('demo', '/api/trade/eoi/', { quantum: 10 * LAKH, finstrument_id: gsec, yield_stored: 0.07, ...body }),
       ).errors;
     expect((await errorsOf({ quantum: 0 })).quantum).toEqual(['Cannot be zero']);
     expect((await errorsOf({ quantum: -5 })).quantum).toEqual(['Cannot be negative']);
@@ -140,7 +143,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
       'You cannot send a private run to your own firm.',
     ]);
     const both = await post('second', '/api/eoi/add/', {
-      quantum: 1,
+      quantum: LAKH,
       respond_to: (await quote('demo', {})).id,
       unit_price_stored: 100,
       yield_stored: 0.07,
@@ -149,7 +152,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
   });
 
   it('allows price override only to the price-override role', async () => {
-    const body = { quantum: 10, finstrument_id: gsec, yield_stored: 0.07, unit_price_stored: 99.5, price_overridden: true };
+    const body = { quantum: 10 * LAKH, finstrument_id: gsec, yield_stored: 0.07, unit_price_stored: 99.5, price_overridden: true };
     const dealer = await post('demo', '/api/trade/eoi/', body);
     expect(dealer.statusCode).toBe(403);
     expect(json(dealer).message).toBe('Your role cannot override the price.');
@@ -160,7 +163,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
 
   it('refuses viewer and compliance users (403)', async () => {
     for (const who of ['viewer', 'compliance']) {
-      expect((await post(who, '/api/trade/eoi/', { quantum: 1, finstrument_id: gsec, yield_stored: 0.07 })).statusCode).toBe(403);
+      expect((await post(who, '/api/trade/eoi/', { quantum: LAKH, finstrument_id: gsec, yield_stored: 0.07 })).statusCode).toBe(403);
       expect(
         (await post(who, '/api/eoi/add-negotiation/', { quote_id: '00000000-0000-4000-8000-000000000000', yield_stored: 0.07 })).statusCode,
       ).toBe(403);
@@ -168,15 +171,15 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
   });
 
   it('replays the first result for a repeated Idempotency-Key and refuses the key with another body', async () => {
-    const body = { quantum: 7, finstrument_id: gsec, yield_stored: 0.0712 };
+    const body = { quantum: 7 * LAKH, finstrument_id: gsec, yield_stored: 0.0712 };
     const first = await post('demo', '/api/trade/eoi/', body, { 'idempotency-key': 'key-1' });
     const second = await post('demo', '/api/trade/eoi/', body, { 'idempotency-key': 'key-1' });
     expect(second.statusCode).toBe(201);
     expect(json<Quote>(second).id).toBe(json<Quote>(first).id);
     expect(second.headers['idempotency-replayed']).toBe('true');
-    const other = await post('demo', '/api/trade/eoi/', { ...body, quantum: 8 }, { 'idempotency-key': 'key-1' });
+    const other = await post('demo', '/api/trade/eoi/', { ...body, quantum: 8 * LAKH }, { 'idempotency-key': 'key-1' });
     expect(other.statusCode).toBe(409);
-    const rows = await t.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM quotes WHERE quantum = 7`);
+    const rows = await t.database.query<{ n: string }>(`SELECT count(*)::text AS n FROM quotes WHERE quantum = ${7 * LAKH}`);
     expect(rows[0]!.n).toBe('1');
   });
 
@@ -217,11 +220,11 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
     expect((await put('second', `/api/trade/d/eoi/${q.id}/close/`)).statusCode).toBe(404);
     expect((await put('second', '/api/trade/d/eoi/close/', { ids: [q.id] })).statusCode).toBe(404);
     expect((await post('second', `/api/eoi/expire/${q.id}/`, {})).statusCode).toBe(404);
-    expect((await put('second', `/api/eoi/update/${q.id}/`, { quantum: 1 })).statusCode).toBe(404);
+    expect((await put('second', `/api/eoi/update/${q.id}/`, { quantum: LAKH })).statusCode).toBe(404);
     expect(json<Quote>(await get('demo', `/api/trade/eoi/${q.id}/`)).status).toBe('open');
 
-    const updated = json<Quote>(await put('demo', `/api/eoi/update/${q.id}/`, { yield_stored: 0.0705, quantum: 50 }));
-    expect(updated).toMatchObject({ yield_stored: 0.0705, quantum: 50 });
+    const updated = json<Quote>(await put('demo', `/api/eoi/update/${q.id}/`, { yield_stored: 0.0705, quantum: 50 * LAKH }));
+    expect(updated).toMatchObject({ yield_stored: 0.0705, quantum: 50 * LAKH });
     expect(updated.unit_price_stored).toBeLessThan(q.unit_price_stored);
 
     const replacement = await quote('demo', { yield_stored: 0.071, replaces: q.id });
@@ -247,7 +250,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
   });
 
   it('negotiates with a counter history and turns an accepted counter into a deal', async () => {
-    const bid = await quote('demo', { finstrument_id: hdfc, yield_stored: 0.078, quantum: 10 });
+    const bid = await quote('demo', { finstrument_id: hdfc, yield_stored: 0.078, quantum: 10 * LAKH });
     const c1 = await post('second', '/api/eoi/add-negotiation/', { quote_id: bid.id, yield_stored: 0.0775 });
     expect(c1.statusCode, c1.body).toBe(200);
     const n = json<{
@@ -257,7 +260,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
       history: Array<{ by_client: string; yield_stored: number; unit_price_stored: number; quantum: number }>;
     }>(c1);
     expect(n).toMatchObject({ status: 'open', role: 'responder' });
-    expect(n.history[0]).toMatchObject({ by_client: 'responder', yield_stored: 0.0775, quantum: 10 });
+    expect(n.history[0]).toMatchObject({ by_client: 'responder', yield_stored: 0.0775, quantum: 10 * LAKH });
     // The responder cannot accept its own counter; an outsider cannot see the thread.
     expect(
       (await post('second', '/api/eoi/add-negotiation/', { quote_id: bid.id, negotiation_id: n.id, action: 'accept' })).statusCode,
@@ -266,7 +269,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
       (await post('basic', '/api/eoi/add-negotiation/', { quote_id: bid.id, negotiation_id: n.id, action: 'accept' })).statusCode,
     ).toBe(404);
     const c2 = json<typeof n>(
-      await post('demo', '/api/eoi/add-negotiation/', { quote_id: bid.id, negotiation_id: n.id, yield_stored: 0.0778, quantum: 6 }),
+      await post('demo', '/api/eoi/add-negotiation/', { quote_id: bid.id, negotiation_id: n.id, yield_stored: 0.0778, quantum: 6 * LAKH }),
     );
     expect(c2.history.map((h) => h.by_client)).toEqual(['responder', 'quoter']);
     const accepted = await post('second', '/api/eoi/add-negotiation/', { quote_id: bid.id, negotiation_id: n.id, action: 'accept' });
@@ -288,27 +291,39 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
     expect(done.deal).toMatchObject({
       side: 'sell',
       yield: 0.0778,
-      quantum: 6,
+      quantum: 6 * LAKH,
       buyer_name: 'Demo Capital',
       seller_name: 'Second Bank',
       price: c2.history[1]!.unit_price_stored,
     });
     expect(done.deal.consideration).toBeGreaterThan(0);
-    expect(json<Quote>(await get('demo', `/api/trade/eoi/${bid.id}/`)).remaining_quantum).toBe(4);
+    expect(json<Quote>(await get('demo', `/api/trade/eoi/${bid.id}/`)).remaining_quantum).toBe(4 * LAKH);
   });
 
   it('matches crossing interest of different firms into clusters (price/time priority, partial fills) and makes a deal when both accept', async () => {
     const bond = hdfc;
     // Demo bids for 100 at 7.00 %; Demo's own ask never matches it; Second asks 60 at a lower price (higher yield): it crosses.
-    const bid = await quote('demo', { finstrument_id: bond, yield_stored: 0.07, quantum: 100, settlement_delta: 1 });
-    const own = await quote('demo', { finstrument_id: bond, quote_type: 'ASK', yield_stored: 0.069, quantum: 10, settlement_delta: 1 });
-    expect(json<Quote>(await get('demo', `/api/trade/eoi/${own.id}/`)).remaining_quantum).toBe(10);
-    const ask = await quote('second', { finstrument_id: bond, quote_type: 'ASK', yield_stored: 0.0705, quantum: 60, settlement_delta: 1 });
+    const bid = await quote('demo', { finstrument_id: bond, yield_stored: 0.07, quantum: 100 * LAKH, settlement_delta: 1 });
+    const own = await quote('demo', {
+      finstrument_id: bond,
+      quote_type: 'ASK',
+      yield_stored: 0.069,
+      quantum: 10 * LAKH,
+      settlement_delta: 1,
+    });
+    expect(json<Quote>(await get('demo', `/api/trade/eoi/${own.id}/`)).remaining_quantum).toBe(10 * LAKH);
+    const ask = await quote('second', {
+      finstrument_id: bond,
+      quote_type: 'ASK',
+      yield_stored: 0.0705,
+      quantum: 60 * LAKH,
+      settlement_delta: 1,
+    });
     expect(ask.remaining_quantum).toBe(0);
     const clusters = json<{ results: Cluster[] }>(await get('second', '/api/trade/cluster/?status=proposed')).results;
     const cluster = clusters.find((c) => c.my_leg_id === ask.id)!;
-    expect(cluster).toMatchObject({ my_side: 'ASK', quantum: 60, price: bid.unit_price_stored, status: 'proposed' });
-    expect(json<Quote>(await get('demo', `/api/trade/eoi/${bid.id}/`)).remaining_quantum).toBe(40);
+    expect(cluster).toMatchObject({ my_side: 'ASK', quantum: 60 * LAKH, price: bid.unit_price_stored, status: 'proposed' });
+    expect(json<Quote>(await get('demo', `/api/trade/eoi/${bid.id}/`)).remaining_quantum).toBe(40 * LAKH);
     expect(json<{ results: Cluster[] }>(await get('basic', '/api/trade/cluster/')).results).toEqual([]);
     expect((await get('basic', `/api/trade/cluster/${cluster.id}/`)).statusCode).toBe(404);
     expect((await post('basic', `/api/cluster/${cluster.id}/accept/`, {})).statusCode).toBe(404);
@@ -325,7 +340,7 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
     expect(both.status).toBe('accepted');
     expect(both.deal).toMatchObject({
       side: 'sell',
-      quantum: 60,
+      quantum: 60 * LAKH,
       price: bid.unit_price_stored,
       buyer_name: 'Demo Capital',
       seller_name: 'Second Bank',
@@ -333,14 +348,20 @@ describe.each(DRIVERS)('market (%s)', (driver) => {
     expect(json<Quote>(await get('second', `/api/trade/eoi/${ask.id}/`)).status).toBe('filled');
 
     // Closing a proposed cluster gives its quantum back to both quotes.
-    const ask2 = await quote('second', { finstrument_id: bond, quote_type: 'ASK', yield_stored: 0.0702, quantum: 15, settlement_delta: 1 });
+    const ask2 = await quote('second', {
+      finstrument_id: bond,
+      quote_type: 'ASK',
+      yield_stored: 0.0702,
+      quantum: 15 * LAKH,
+      settlement_delta: 1,
+    });
     const c2 = json<{ results: Cluster[] }>(await get('second', '/api/trade/cluster/?status=proposed')).results.find(
       (c) => c.my_leg_id === ask2.id,
     )!;
-    expect(c2.quantum).toBe(15);
+    expect(c2.quantum).toBe(15 * LAKH);
     expect(json<Cluster>(await put('demo', `/api/trade/cluster/${c2.id}/`, { status: 'closed' })).status).toBe('closed');
-    expect(json<Quote>(await get('second', `/api/trade/eoi/${ask2.id}/`)).remaining_quantum).toBe(15);
-    expect(json<Quote>(await get('demo', `/api/trade/eoi/${bid.id}/`)).remaining_quantum).toBe(40);
+    expect(json<Quote>(await get('second', `/api/trade/eoi/${ask2.id}/`)).remaining_quantum).toBe(15 * LAKH);
+    expect(json<Quote>(await get('demo', `/api/trade/eoi/${bid.id}/`)).remaining_quantum).toBe(40 * LAKH);
   });
 
   it('delivers public runs to trading users, private runs to recipients only, over real sockets', async () => {

@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatUser } from './chat-support';
 import { bearer, createTestApp, DRIVERS, json, login, type TestApp } from './helpers';
 
+/** Sizes are face value in rupees (issue 12 §1): ₹1 L is one ₹1 L NCD or 1,000 G-sec bonds. */
+const LAKH = 100_000;
+
 const GSEC_2033 = 'IN0020220151';
 
 describe.each(DRIVERS)('daily quotas (%s)', (driver) => {
@@ -39,7 +42,7 @@ describe.each(DRIVERS)('daily quotas (%s)', (driver) => {
       headers: { ...bearer(tok[who]!), ...(type ? { 'content-type': type } : {}) },
     });
   const quote = (who: string, extra: object = {}) =>
-    call(who, 'POST', '/api/trade/eoi/', { quantum: 100, finstrument_id: gsec, yield_stored: 0.07, settlement_delta: 1, ...extra });
+    call(who, 'POST', '/api/trade/eoi/', { quantum: 100 * LAKH, finstrument_id: gsec, yield_stored: 0.07, settlement_delta: 1, ...extra });
   const myOpenQuotes = async (who: string) =>
     json<{ count: number }>(await call(who, 'GET', '/api/trade/d/market/?my_quotes=true&page_size=100')).count;
 
@@ -64,19 +67,19 @@ describe.each(DRIVERS)('daily quotas (%s)', (driver) => {
     const created = await quote('second', { yield_stored: 0.0711 });
     expect(created.statusCode).toBe(201);
     const id = json<{ id: string }>(created).id;
-    expect((await call('second', 'PUT', `/api/eoi/update/${id}/`, { quantum: 120 })).statusCode).toBe(200);
-    expect((await call('second', 'PUT', `/api/eoi/update/${id}/`, { quantum: 130 })).statusCode).toBe(200);
-    const refused = await call('second', 'PUT', `/api/eoi/update/${id}/`, { quantum: 140 });
+    expect((await call('second', 'PUT', `/api/eoi/update/${id}/`, { quantum: 120 * LAKH })).statusCode).toBe(200);
+    expect((await call('second', 'PUT', `/api/eoi/update/${id}/`, { quantum: 130 * LAKH })).statusCode).toBe(200);
+    const refused = await call('second', 'PUT', `/api/eoi/update/${id}/`, { quantum: 140 * LAKH });
     expect(refused.statusCode).toBe(429);
     expect(json(refused).message).toBe(quotaExceededMessage('quote.update', 'user', 2));
     const stored = json<{ quantum: number }>(await call('second', 'GET', `/api/trade/eoi/${id}/`));
-    expect(stored.quantum).toBe(130);
+    expect(stored.quantum).toBe(130 * LAKH);
   });
 
   it('a bulk upload counts every row: a file that does not fit imports nothing', async () => {
     // Second Bank's dealer is out of quotes today; tomorrow (IST) two rows fit and three do not.
     t.advanceClock(24 * 3_600_000);
-    const row = `${GSEC_2033},10,7.1`;
+    const row = `${GSEC_2033},10L,7.1`;
     const before = await myOpenQuotes('second');
     const refused = await call('second', 'POST', '/api/eoi/upload/', `isin,quantum,yield\n${row}\n${row}\n${row}`, 'text/csv');
     expect(refused.statusCode).toBe(429);

@@ -465,7 +465,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
 
 /**
  * A quote / expression of interest. Prices are clean per ₹100 (4 dp), yields fractions (6 dp) in the
- * bond's compounding, quantum in units. `remaining_quantum` is what is still free to match: quantum
+ * bond's compounding, quantum is face value in rupees (issue 12 §1, migration 0013: a whole number of
+ * bonds, modules/market/market.sizes.ts). `remaining_quantum` is what is still free to match: quantum
  * minus what proposed clusters reserve and deals filled. `recipients` null = public run.
  */
 export const quotes = pgTable(

@@ -4,7 +4,7 @@
  * No URL is ever fetched. Only the path is kept (`url` is relative), so a preview always opens
  * Dart's own page even when the link was typed with another host.
  */
-import type { ChatMessage } from '@dart/contracts';
+import { faceValuePerBond, formatSizeWithBonds, type ChatMessage } from '@dart/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
@@ -64,7 +64,8 @@ export async function buildOgMetaData(db: DbOrTx, text: string): Promise<OgMetaD
   // seen by every member of the channel, whatever their firm.
   const rows = (
     (await db.execute(
-      sql`SELECT q.quote_type, q.quantum, q.price, q.yield_fraction, q.status, to_char(q.settlement_date, 'YYYY-MM-DD') AS settlement_date, f.isin, f.display_name
+      sql`SELECT q.quote_type, q.quantum, q.price, q.yield_fraction, q.status, to_char(q.settlement_date, 'YYYY-MM-DD') AS settlement_date, f.isin, f.display_name,
+                 f.security_type, f.face_value
             FROM quotes q JOIN finstruments f ON f.id = q.finstrument_id
            WHERE q.id = ${target.id} AND q.recipients IS NULL`,
     )) as unknown as { rows: Array<Record<string, unknown>> }
@@ -78,7 +79,8 @@ export async function buildOgMetaData(db: DbOrTx, text: string): Promise<OgMetaD
       String(quote.isin),
       `Yield ${percent(Number(quote.yield_fraction), 4)}`,
       `Price ${Number(quote.price).toFixed(4)}`,
-      `Quantum ${Number(quote.quantum)}`,
+      // Face value in rupees with its bond count (issue 12 §1).
+      `Size ${formatSizeWithBonds(Number(quote.quantum), faceValuePerBond({ security_type: String(quote.security_type), face_value: quote.face_value === null ? null : Number(quote.face_value) }))}`,
       `Settlement ${String(quote.settlement_date).slice(0, 10)}`,
       String(quote.status),
     ].join(' · '),

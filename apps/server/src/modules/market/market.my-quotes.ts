@@ -37,7 +37,14 @@ export async function listMyQuotes(
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ quote: quotes, isin: finstruments.isin, displayName: finstruments.displayName, clientName: clients.name })
+      .select({
+        quote: quotes,
+        isin: finstruments.isin,
+        displayName: finstruments.displayName,
+        clientName: clients.name,
+        securityType: finstruments.securityType,
+        faceValue: finstruments.faceValue,
+      })
       .from(quotes)
       .innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId))
       .innerJoin(clients, eq(clients.id, quotes.clientId))

@@ -22,7 +22,25 @@ export interface QuoteWithBond {
   isin: string;
   displayName: string;
   clientName: string;
+  /** Decide the face value per bond (market.sizes.ts); a list that leaves them out sends no `face_value_per_bond`. */
+  securityType?: string;
+  faceValue?: number | null;
 }
+/** A bond as the market needs it: names, and the terms that decide its face value per bond. */
+export interface MarketBond {
+  id: number;
+  isin: string;
+  displayName: string;
+  securityType: string;
+  faceValue: number | null;
+}
+const marketBondColumns = {
+  id: finstruments.id,
+  isin: finstruments.isin,
+  displayName: finstruments.displayName,
+  securityType: finstruments.securityType,
+  faceValue: finstruments.faceValue,
+};
 
 /** Serialises matching on one bond across connections and nodes (PostgreSQL advisory lock, two-key form). */
 const BOOK_LOCK = 727_005;
@@ -52,7 +70,14 @@ const publicInterest = (now: Date): SQL[] => [
 export function createMarketRepository(db: DbOrTx) {
   const withBond = () =>
     db
-      .select({ quote: quotes, isin: finstruments.isin, displayName: finstruments.displayName, clientName: clients.name })
+      .select({
+        quote: quotes,
+        isin: finstruments.isin,
+        displayName: finstruments.displayName,
+        clientName: clients.name,
+        securityType: finstruments.securityType,
+        faceValue: finstruments.faceValue,
+      })
       .from(quotes)
       .innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId))
       .innerJoin(clients, eq(clients.id, quotes.clientId));
@@ -215,6 +240,8 @@ export function createMarketRepository(db: DbOrTx) {
             finstrumentId: quotes.finstrumentId,
             isin: finstruments.isin,
             displayName: finstruments.displayName,
+            securityType: finstruments.securityType,
+            faceValue: finstruments.faceValue,
             bidCount,
             askCount,
             bidQuantum: sql<string>`coalesce(sum(${quotes.remainingQuantum}) FILTER (WHERE ${quotes.quoteType} = 'BID'), 0)`,
@@ -223,7 +250,7 @@ export function createMarketRepository(db: DbOrTx) {
           .from(quotes)
           .innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId))
           .where(where)
-          .groupBy(quotes.finstrumentId, finstruments.isin, finstruments.displayName)
+          .groupBy(quotes.finstrumentId, finstruments.isin, finstruments.displayName, finstruments.securityType, finstruments.faceValue)
           .orderBy(desc(count()), asc(finstruments.displayName), asc(quotes.finstrumentId))
           .limit(options.limit)
           .offset(options.offset),
@@ -265,6 +292,8 @@ export function createMarketRepository(db: DbOrTx) {
           finstrumentId: r.finstrumentId,
           isin: r.isin,
           displayName: r.displayName,
+          securityType: r.securityType,
+          faceValue: r.faceValue,
           bidCount: Number(r.bidCount),
           askCount: Number(r.askCount),
           bidQuantum: Number(r.bidQuantum),
@@ -374,28 +403,24 @@ export function createMarketRepository(db: DbOrTx) {
       return new Map(rows.map((r) => [r.id, r.name]));
     },
     async bonds(ids: readonly number[]) {
-      if (ids.length === 0) return new Map<number, { id: number; isin: string; displayName: string }>();
+      if (ids.length === 0) return new Map<number, MarketBond>();
       const rows = await db
-        .select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName })
+        .select(marketBondColumns)
         .from(finstruments)
         .where(inArray(finstruments.id, [...new Set(ids)]));
       return new Map(rows.map((r) => [r.id, r]));
     },
     /** Bonds by ISIN (upper case), for bulk upload. */
     async bondsByIsin(isins: readonly string[]) {
-      if (isins.length === 0) return new Map<string, { id: number; isin: string; displayName: string }>();
+      if (isins.length === 0) return new Map<string, MarketBond>();
       const rows = await db
-        .select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName })
+        .select(marketBondColumns)
         .from(finstruments)
         .where(inArray(finstruments.isin, [...new Set(isins)]));
       return new Map(rows.map((r) => [r.isin, r]));
     },
-    async bond(finstrumentId: number) {
-      const [row] = await db
-        .select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName })
-        .from(finstruments)
-        .where(eq(finstruments.id, finstrumentId))
-        .limit(1);
+    async bond(finstrumentId: number): Promise<MarketBond | undefined> {
+      const [row] = await db.select(marketBondColumns).from(finstruments).where(eq(finstruments.id, finstrumentId)).limit(1);
       return row;
     },
 
@@ -476,9 +501,12 @@ export function createMarketRepository(db: DbOrTx) {
             finstrumentId: quotes.finstrumentId,
             exchange: quotes.exchange,
             rfqAnonymous: quotes.rfqAnonymous,
+            securityType: finstruments.securityType,
+            faceValue: finstruments.faceValue,
           })
           .from(negotiations)
           .innerJoin(quotes, eq(quotes.id, negotiations.quoteId))
+          .innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId))
           .where(where)
           .orderBy(desc(negotiations.createdAt), desc(negotiations.id))
           .limit(limit)

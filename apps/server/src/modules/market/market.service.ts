@@ -17,6 +17,7 @@ import {
   TRADE_TIMINGS,
   MARKET_CLOSED_MESSAGE,
   QUOTE_UPLOAD_MESSAGES,
+  formatFaceValue,
   type Cluster,
   type Depth,
   type DepthQuery,
@@ -65,6 +66,7 @@ import {
 import { OrderBook, type BookQuote } from './matching-engine';
 import { columnOfField, parseUploadRow, readUploadTable } from './quote-upload';
 import { listMyQuotes } from './market.my-quotes';
+import { assertSize, perBondOf, unitsIn, type BondSizeTerms } from './market.sizes';
 import { assertRfqTermsStand, fillRfqResponses, listMyRfqs, normaliseRfqRaise, recordRfqResponse } from './market.rfq';
 
 const isSet = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
@@ -246,6 +248,9 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       quote_type: q.quoteType as 'BID' | 'ASK',
       quantum: q.quantum,
       remaining_quantum: q.remainingQuantum,
+      ...(row.securityType === undefined
+        ? {}
+        : { face_value_per_bond: perBondOf({ securityType: row.securityType, faceValue: row.faceValue ?? null }) }),
       unit_price_stored: q.price,
       yield_stored: q.yieldFraction,
       fixed_field: q.fixedField as 'yield' | 'price',
@@ -313,14 +318,17 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
   /** Price or yield from the other through bond-math, with the resolved settlement date. */
   async function priceQuote(
     finstrumentId: number,
-    input: { price?: number | null; yield?: number | null; settlement?: string | null; settlementDelta?: number | null; quantity?: number },
+    input: { price?: number | null; yield?: number | null; settlement?: string | null; settlementDelta?: number | null; quantum?: number },
   ) {
+    // Bond-math prices units (bonds); the market's quantum is face value in rupees (market.sizes.ts).
+    const bond = input.quantum ? await repo.bond(finstrumentId) : undefined;
+    const quantity = input.quantum && bond ? unitsIn(input.quantum, bond) : undefined;
     const info = await finstruments.price(String(finstrumentId), {
       ...(isSet(input.price) ? { price: input.price } : { yield: input.yield ?? undefined }),
       ...(input.settlement
         ? { settlement_date: input.settlement }
         : { settlement_delta: (input.settlementDelta ?? undefined) as 0 | 1 | 2 | undefined }),
-      ...(input.quantity ? { quantity: input.quantity } : {}),
+      ...(quantity ? { quantity } : {}),
     });
     if (info.price.unit_clean_price === null || info.price.bond_yield === null || info.price.settlement_date === null)
       throw new AppError('BAD_REQUEST', `This bond cannot be priced. ${info.not_priceable_reason ?? ''}`.trim());
@@ -503,6 +511,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         price: d.price,
         yield: d.yieldFraction,
         quantum: d.quantum,
+        ...(bond ? { face_value_per_bond: perBondOf(bond) } : {}),
         settlement_date: d.settlementDate,
         consideration: d.consideration,
         consideration_details: (d.considerationDetails ?? null) as Record<string, unknown> | null,
@@ -518,7 +527,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
   /** A negotiation as one party sees it: on an anonymous exchange RFQ the other firm's users stay hidden. */
   function negotiationView(
     n: NegotiationRow,
-    quote: Pick<QuoteRow, 'finstrumentId' | 'exchange' | 'rfqAnonymous'>,
+    quote: Pick<QuoteRow, 'finstrumentId' | 'exchange' | 'rfqAnonymous'> & Partial<BondSizeTerms>,
     deal: Deal | null,
     reader: Principal,
   ): Negotiation {
@@ -532,6 +541,9 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       history: (n.history as Negotiation['history']).map((h) =>
         quote.exchange && quote.rfqAnonymous && h.by_client !== role ? { ...h, by_user_id: '' } : h,
       ),
+      ...(quote.securityType === undefined
+        ? {}
+        : { face_value_per_bond: perBondOf({ securityType: quote.securityType, faceValue: quote.faceValue ?? null }) }),
       deal,
       created_at: n.createdAt.toISOString(),
       updated_at: n.updatedAt.toISOString(),
@@ -554,6 +566,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       price: c.price,
       yield: c.yieldFraction,
       quantum: c.quantum,
+      ...(bond ? { face_value_per_bond: perBondOf(bond) } : {}),
       settlement_date: c.settlementDate,
       bid_accepted: c.bidAcceptedAt !== null,
       ask_accepted: c.askAcceptedAt !== null,
@@ -642,6 +655,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     if (counterparties.some((id) => !known.has(id))) throw fieldError('counterparties', 'Unknown counterparty.');
     const bond = await repo.bond(finstrumentId);
     if (!bond) throw fieldError('finstrument_id', 'Bond not found.');
+    assertSize(input.quantum, bond);
     if (input.replaces) {
       // Checked again, locked, in the transaction; checked here so a doomed RFQ never reaches the venue.
       const old = await repo.findQuote(input.replaces);
@@ -934,6 +948,10 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       if (input.price_overridden && !canOverridePrice(p)) throw new AppError('FORBIDDEN', MARKET_MESSAGES.priceOverrideNotAllowed);
       const current = await repo.findQuote(id);
       if (!current || current.clientId !== p.clientId) throw notFound();
+      if (input.quantum !== undefined) {
+        const bond = await repo.bond(current.finstrumentId);
+        if (bond) assertSize(input.quantum, bond);
+      }
       const fixedField =
         input.fixed_field ?? (isSet(input.unit_price_stored) ? 'price' : isSet(input.yield_stored) ? 'yield' : current.fixedField);
       let price = current.price;
@@ -971,7 +989,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         const fresh = (await r.findQuote(q.id))!;
         const quantum = input.quantum ?? fresh.quantum;
         const filled = fresh.quantum - fresh.remainingQuantum;
-        if (quantum < filled) throw fieldError('quantum', `Quantum cannot be below the ${filled} units already dealt.`);
+        if (quantum < filled) throw fieldError('quantum', `Cannot be below the ${formatFaceValue(filled)} already dealt.`);
         const updated = await r.updateQuote(q.id, {
           quantum,
           remainingQuantum: quantum - filled,
@@ -1042,7 +1060,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     async depth(p: Principal, query: DepthQuery): Promise<Depth> {
       const bond = await repo.bond(query.finstrument_id);
       if (!bond) throw new AppError('NOT_FOUND', 'Bond not found.');
-      const base = { finstrument_id: bond.id, isin: bond.isin, display_name: bond.displayName };
+      const base = { finstrument_id: bond.id, isin: bond.isin, display_name: bond.displayName, face_value_per_bond: perBondOf(bond) };
       if (!hasTradeAccess(p))
         return {
           ...base,
@@ -1100,6 +1118,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
           ask_count: r.askCount,
           bid_quantum: r.bidQuantum,
           ask_quantum: r.askQuantum,
+          face_value_per_bond: perBondOf(r),
         })),
       };
     },
@@ -1129,7 +1148,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
             .trim()
             .toUpperCase(),
         );
-        const parsed = parseUploadRow(row, bond?.id);
+        const parsed = parseUploadRow(row, bond?.id, bond ? perBondOf(bond) : undefined);
         if (!parsed.ok) {
           errors.push(...parsed.errors);
           continue;
@@ -1242,6 +1261,10 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       if (input.action !== 'reject') assertTradingOpen();
       const quote = await repo.findQuote(input.quote_id);
       if (!quote || !mayAccess(quote, p) || !(await mayAccessExchange(quote, p))) throw notFound();
+      if (input.quantum !== undefined) {
+        const bond = await repo.bond(quote.finstrumentId);
+        if (bond) assertSize(input.quantum, bond);
+      }
       const counter =
         input.action === 'counter'
           ? await priceQuote(quote.finstrumentId, {
@@ -1295,7 +1318,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
               ? await priceQuote(quote.finstrumentId, {
                   price: last.unit_price_stored,
                   settlement: quote.settlementDate,
-                  quantity: quantum,
+                  quantum,
                 })
               : null;
           acceptance = { length: current.history.length, quantum, consideration: priced?.consideration ?? null };
@@ -1379,7 +1402,9 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
             );
             const after = await r.addRemaining(q.id, -quantum);
             if (q.exchange)
-              await fillRfqResponses(tx, q.id, negotiation.responderClientId, async (id) => announce(tx, emit, await viewOf(tx, id), 'filled'));
+              await fillRfqResponses(tx, q.id, negotiation.responderClientId, async (id) =>
+                announce(tx, emit, await viewOf(tx, id), 'filled'),
+              );
             if (after.remainingQuantum === 0 && (await r.proposedClustersOf(q.id)).length === 0)
               await r.updateQuote(q.id, { status: 'filled' });
             await announce(tx, emit, await viewOf(tx, q.id), after.remainingQuantum === 0 ? 'filled' : 'updated');
@@ -1409,7 +1434,13 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
         if (venueRef) await compensateAtExchange(venueRef.exchange, venueRef.ref, error);
         throw error;
       });
-      return negotiationView(result.saved, quote, await dealView(result.deal ?? undefined, p), p);
+      const bond = await repo.bond(quote.finstrumentId);
+      return negotiationView(
+        result.saved,
+        { ...quote, ...(bond ? { securityType: bond.securityType, faceValue: bond.faceValue } : {}) },
+        await dealView(result.deal ?? undefined, p),
+        p,
+      );
     },
 
     /** `GET api/eoi/negotiations/`: the firm's negotiations (quoter or responder), newest first, with full history. */
@@ -1484,7 +1515,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
       // A cluster's price, quantum and settlement never change: its consideration is priced up front.
       const priced =
         before.status === 'proposed'
-          ? await priceQuote(before.finstrumentId, { price: before.price, settlement: before.settlementDate, quantity: before.quantum })
+          ? await priceQuote(before.finstrumentId, { price: before.price, settlement: before.settlementDate, quantum: before.quantum })
           : null;
       const row = await change(async (tx, emit) => {
         const r = createMarketRepository(tx);
@@ -1546,7 +1577,7 @@ export function createMarketService(deps: AppDeps, finstruments: FinstrumentsSer
     async priceCluster(p: Principal, id: string, price: number | undefined) {
       const c = await repo.findCluster(id);
       if (!c || (c.bidClientId !== p.clientId && c.askClientId !== p.clientId)) throw new AppError('NOT_FOUND', 'Cluster not found.');
-      const priced = await priceQuote(c.finstrumentId, { price: price ?? c.price, settlement: c.settlementDate, quantity: c.quantum });
+      const priced = await priceQuote(c.finstrumentId, { price: price ?? c.price, settlement: c.settlementDate, quantum: c.quantum });
       return {
         cluster_id: c.id,
         price: priced.price,

@@ -33,7 +33,8 @@ describe('bulk quote upload: reading files', () => {
     const fromXlsx = await readUploadTable(await templateXlsx());
     expect(fromCsv.map((r) => r.row)).toEqual([2, 3]);
     expect(fromXlsx.map((r) => r.cells.isin)).toEqual(['IN0020220151', 'IN0020220151']);
-    expect(fromXlsx[0]!.cells.quantum).toBe(100);
+    expect(fromXlsx[0]!.cells.quantum).toBe(50_000_000);
+    expect(fromCsv[1]!.cells.quantum).toBe('2.5cr');
     const spaced = await readUploadTable(Buffer.from('ISIN, Quote Type ,Quantum,Yield\nX,bid,5,7\n,,,\n'));
     expect(spaced).toEqual([{ row: 2, cells: { isin: 'X', quote_type: 'bid', quantum: '5', yield: '7' } }]);
   });
@@ -62,6 +63,31 @@ describe('bulk quote upload: rows', () => {
       ok: true,
       input: { unit_price_stored: 99.5, fixed_field: 'price', settlement: '2026-12-01', state: 'FIRM' },
     });
+  });
+
+  it('reads quantum as face value in rupees, with lakh/crore shorthand (issue 12 §1)', () => {
+    const ok = (quantum: string | number) => parseUploadRow(row({ isin: 'X', quantum, yield: 7 }), 1, 100);
+    expect(ok('5cr')).toMatchObject({ ok: true, input: { quantum: 50_000_000 } });
+    expect(ok('50 L')).toMatchObject({ ok: true, input: { quantum: 5_000_000 } });
+    expect(ok('5,00,00,000')).toMatchObject({ ok: true, input: { quantum: 50_000_000 } });
+    expect(ok(50_000_000)).toMatchObject({ ok: true, input: { quantum: 50_000_000 } });
+    expect(ok('five crore')).toEqual({
+      ok: false,
+      errors: [{ row: 7, field: 'quantum', message: 'Enter a size such as 5cr, 50L or 5,00,00,000' }],
+    });
+    expect(ok('-5cr')).toEqual({ ok: false, errors: [{ row: 7, field: 'quantum', message: 'Cannot be negative' }] });
+  });
+
+  it("refuses a size that is not a whole number of the bond's bonds", () => {
+    expect(parseUploadRow(row({ isin: 'X', quantum: '1.5L', yield: 7 }), 1, 100_000)).toEqual({
+      ok: false,
+      errors: [{ row: 7, field: 'quantum', message: 'Must be a whole number of bonds (₹1 L each)' }],
+    });
+    expect(parseUploadRow(row({ isin: 'X', quantum: 150, yield: 7 }), 1, 100)).toEqual({
+      ok: false,
+      errors: [{ row: 7, field: 'quantum', message: 'Must be a whole number of bonds (₹100 each)' }],
+    });
+    expect(parseUploadRow(row({ isin: 'X', quantum: '2L', yield: 7 }), 1, 100_000)).toMatchObject({ ok: true });
   });
 
   it('reports every problem of a row against its column with the spec messages', () => {

@@ -9,6 +9,7 @@
  * external entities.
  */
 import {
+  checkFaceValue,
   MARKET_MESSAGES,
   MESSAGES,
   QUOTE_UPLOAD_COLUMNS,
@@ -16,6 +17,7 @@ import {
   QUOTE_UPLOAD_MESSAGES,
   QUOTE_UPLOAD_REQUIRED_COLUMNS,
   QuoteCreateSchema,
+  quantumError,
   type QuoteCreate,
   type QuoteUploadColumn,
   type UploadRowError,
@@ -176,6 +178,16 @@ const numberCell = (cell: Cell | undefined): unknown => {
   const text = String(cell).replace(/,/g, '').trim();
   return text !== '' && Number.isFinite(Number(text)) ? Number(text) : cell;
 };
+/**
+ * A size cell: face value in rupees (issue 12 §1), a number or text with lakh/crore shorthand ('5cr',
+ * '50 L', '5,00,00,000'). Unreadable text gives its message and a placeholder the schema accepts.
+ */
+const sizeCell = (cell: Cell | undefined): { value: unknown; error?: string } => {
+  if (cell === null || cell === undefined) return { value: undefined };
+  if (typeof cell === 'number') return { value: cell };
+  const check = checkFaceValue(String(cell));
+  return check.ok ? { value: check.rupees } : { value: 1, error: check.message };
+};
 const textCell = (cell: Cell | undefined): string | undefined => (cell === null || cell === undefined ? undefined : String(cell));
 
 /** Where a payload field is shown in the file. */
@@ -196,11 +208,13 @@ export const columnOfField = (field: string): string => COLUMN_OF_FIELD[field] ?
 
 /**
  * One row → the single-create payload, validated by `QuoteCreateSchema` itself. `finstrumentId` is the
- * bond the row's ISIN names (undefined when unknown: the service reports it). Yield is read in percent.
+ * bond the row's ISIN names (undefined when unknown: the service reports it). Yield is read in percent;
+ * quantum is face value in rupees, a whole number of bonds of `perBond` rupees when the bond is known.
  */
 export function parseUploadRow(
   row: UploadRow,
   finstrumentId: number | undefined,
+  perBond?: number,
 ): { ok: true; input: QuoteCreate } | { ok: false; errors: UploadRowError[] } {
   const errors: UploadRowError[] = [];
   const c = row.cells;
@@ -212,9 +226,10 @@ export function parseUploadRow(
   if (!isin) errors.push({ row: row.row, field: 'isin', message: MESSAGES.required });
   else if (finstrumentId === undefined) errors.push({ row: row.row, field: 'isin', message: QUOTE_UPLOAD_MESSAGES.bondNotFound });
   const delta = numberCell(c.settlement_delta);
+  const size = sizeCell(c.quantum);
   const payload: Record<string, unknown> = {
     finstrument_id: finstrumentId ?? 1,
-    quantum: numberCell(c.quantum),
+    quantum: size.value,
     ...(textCell(c.quote_type) ? { quote_type: textCell(c.quote_type) } : {}),
     ...(price !== undefined ? { fixed_field: 'price', unit_price_stored: price } : {}),
     ...(yieldPercent !== undefined
@@ -238,14 +253,19 @@ export function parseUploadRow(
         errors.push({ row: row.row, field, message: issue.message });
     }
   }
+  const sizeError = size.error ?? (parsed.success && perBond !== undefined ? quantumError(parsed.data.quantum, perBond) : null);
+  if (sizeError) errors.push({ row: row.row, field: 'quantum', message: sizeError });
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, input: parsed.data };
 }
 
-/** The template offered for download: the columns and two example rows (one by yield, one by price). */
+/**
+ * The template offered for download: the columns and two example rows (one by yield, one by price).
+ * quantum is face value in rupees: a plain number (₹5 Cr) or lakh/crore shorthand ('2.5cr').
+ */
 export const TEMPLATE_EXAMPLE_ROWS: ReadonlyArray<Partial<Record<QuoteUploadColumn, string | number>>> = [
-  { isin: 'IN0020220151', quote_type: 'BID', quantum: 100, yield: 7.05, validity: 1440, settlement_delta: 1 },
-  { isin: 'IN0020220151', quote_type: 'ASK', quantum: 50, price: 101.25, validity: 60, settlement_delta: 1, state: 'FIRM' },
+  { isin: 'IN0020220151', quote_type: 'BID', quantum: 50_000_000, yield: 7.05, validity: 1440, settlement_delta: 1 },
+  { isin: 'IN0020220151', quote_type: 'ASK', quantum: '2.5cr', price: 101.25, validity: 60, settlement_delta: 1, state: 'FIRM' },
 ];
 
 /** A CSV template (the example values are plain: no cell starts with = + - @, so nothing is a formula). */
