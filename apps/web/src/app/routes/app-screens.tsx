@@ -1,16 +1,19 @@
-import { isClientOpsAdmin, ROLE_LABELS } from '@dart/contracts';
+import { isClientOpsAdmin, ROLE_LABELS, type WorkspacePanelId } from '@dart/contracts';
 import { Badge, Group, Stack, Title } from '@mantine/core';
 import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
 import { BoxIcon, ChartIcon, ReceiptIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { ButtonLink } from '../../components/ui/router-links';
 import { ChatWorkspace } from '../../features/chat';
-import { MarketWorkspace } from '../../features/market';
+import { MarketWorkspace, onTicketRequest } from '../../features/market';
 import { AuditTrail } from '../../features/surveillance';
 import { BuildNetworkPanel, ChatPanel, DockWorkspace } from '../../features/workspace';
 import { useSession } from '../../lib/session';
 import { chatSlots } from './chat-slots';
 import { marketSlots } from './market-slots';
+
+/** `B` / `S` (a ticket asked for on the selected bond) open the dock's ticket panel or bring it forward. */
+const revealTicket = (show: (id: WorkspacePanelId) => void) => onTicketRequest(() => show('quote-ticket'));
 
 /**
  * /dart: the docking workspace (issue 12 §2). The route composes the panels: the market's (ticket,
@@ -43,6 +46,7 @@ export function DartScreen() {
         <DockWorkspace
           userId={user.user_info.id}
           heading={heading}
+          reveal={revealTicket}
           panels={{
             ...panels,
             chat: (

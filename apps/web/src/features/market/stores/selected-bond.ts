@@ -73,6 +73,11 @@ export function createSelectedBondStore(): SelectedBondStore {
 /** The workspace's selection (one per browser tab). */
 export const selectedBond = createSelectedBondStore();
 
+/** Hears every `B` / `S` ticket request (a layout shows the ticket panel on it); returns the unsubscribe. */
+export function onTicketRequest(listener: () => void): () => void {
+  return selectedBond.subscribeTicketRequests(listener);
+}
+
 export function useSelectedBond(store: SelectedBondStore = selectedBond): SelectedBond | null {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -29,6 +29,11 @@ export interface DockWorkspaceProps {
   panels: WorkspacePanelNodes;
   /** The left of the toolbar (the page title and the user's badges). */
   heading: ReactNode;
+  /**
+   * Requests to show a panel (open it if closed, bring its tab forward), e.g. the ticket when `B` / `S`
+   * is pressed: called with the dock's `show`, returns the unsubscribe.
+   */
+  reveal?: (show: (id: WorkspacePanelId) => void) => () => void;
 }
 
 /** Server saves wait for the layout to settle (a drag or a resize fires many changes). */
@@ -122,16 +127,20 @@ function applyLayout(api: DockviewApi, layout: WorkspaceLayoutDocument): boolean
  * on the server (so it follows the user), with Reset layout and the named presets. On a phone it is
  * one panel at a time with a switcher.
  */
-export function DockWorkspace({ userId, panels, heading }: DockWorkspaceProps) {
+export function DockWorkspace({ userId, panels, heading, reveal }: DockWorkspaceProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <PanelNodesContext.Provider value={panels}>
-      {phone ? <PhoneWorkspace panels={panels} heading={heading} /> : <DeskWorkspace userId={userId} heading={heading} />}
+      {phone ? (
+        <PhoneWorkspace panels={panels} heading={heading} reveal={reveal} />
+      ) : (
+        <DeskWorkspace userId={userId} heading={heading} reveal={reveal} />
+      )}
     </PanelNodesContext.Provider>
   );
 }
 
-function DeskWorkspace({ userId, heading }: { userId: string; heading: ReactNode }) {
+function DeskWorkspace({ userId, heading, reveal }: { userId: string; heading: ReactNode; reveal?: DockWorkspaceProps['reveal'] }) {
   const scheme = useComputedColorScheme('light');
   const server = useWorkspaceLayout(userId);
   const save = useSaveWorkspaceLayout(userId);
@@ -230,6 +239,12 @@ function DeskWorkspace({ userId, heading }: { userId: string; heading: ReactNode
     });
   };
 
+  const showPanelRef = useRef(showPanel);
+  useEffect(() => {
+    showPanelRef.current = showPanel;
+  });
+  useEffect(() => (api && reveal ? reveal((id) => showPanelRef.current(id)) : undefined), [api, reveal]);
+
   return (
     <div className={classes.root} data-testid="workspace">
       <Group justify="space-between" wrap="nowrap" gap="sm" className={classes.toolbar}>
@@ -301,9 +316,18 @@ function DeskWorkspace({ userId, heading }: { userId: string; heading: ReactNode
   );
 }
 
-function PhoneWorkspace({ panels, heading }: { panels: WorkspacePanelNodes; heading: ReactNode }) {
+function PhoneWorkspace({
+  panels,
+  heading,
+  reveal,
+}: {
+  panels: WorkspacePanelNodes;
+  heading: ReactNode;
+  reveal?: DockWorkspaceProps['reveal'];
+}) {
   const available = WORKSPACE_PANELS.filter((panel) => panels[panel.id] !== undefined);
   const [current, setCurrent] = useState<WorkspacePanelId>(available[0]?.id ?? 'public-runs');
+  useEffect(() => reveal?.((id) => setCurrent(id)), [reveal]);
   return (
     <div className={classes.phoneRoot} data-testid="workspace">
       <Group justify="space-between" wrap="nowrap" gap="xs" className={classes.toolbar}>
