@@ -6,6 +6,7 @@ import { ChartIcon, SearchIcon } from '../../../components/ui/icons';
 import { describeError, statusOf } from '../../../lib/errors';
 import { useDepth } from '../api/get-depth';
 import { useInstruments } from '../api/list-instruments';
+import { selectedBond } from '../stores/selected-bond';
 import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
 import classes from './market.module.css';
 import { MarketPanel } from './market-panel';
@@ -213,7 +214,11 @@ export function MarketDepthPanel({ selected, onSelect, renderUpgrade }: MarketDe
                 key={row.finstrument_id}
                 row={row}
                 active={selected?.id === row.finstrument_id}
-                onSelect={() => onSelect({ id: row.finstrument_id, name: row.display_name, isin: row.isin })}
+                onSelect={() => {
+                  // The instrument picked is also the bond B / S quote on.
+                  selectedBond.select({ id: row.finstrument_id, label: row.display_name, isin: row.isin });
+                  onSelect({ id: row.finstrument_id, name: row.display_name, isin: row.isin });
+                }}
               />
             ))
           )}
