@@ -263,10 +263,10 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('RFQ answers o
       expect(raised.statusCode, raised.body).toBe(201);
       const rfq = json<{ id: string }>(raised);
       const answer = await until(async () => {
-        const mine = json<{ results: MyRfq[] }>(
-          await b.inject({ method: 'GET', url: '/api/eoi/my-rfqs/', headers: bearer(token) }),
-        ).results;
-        return mine.find((r) => r.id === rfq.id)?.responses[0];
+        const read = await b.inject({ method: 'GET', url: '/api/eoi/my-rfqs/', headers: bearer(token) });
+        // A node still settling its connections may refuse a read for a moment: read again.
+        if (read.statusCode !== 200) return undefined;
+        return json<{ results: MyRfq[] }>(read).results.find((r) => r.id === rfq.id)?.responses[0];
       });
       expect(answer).toMatchObject({ quantum: 20 * CRORE, can_accept: true, last_by: 'responder' });
     } finally {
