@@ -63,7 +63,8 @@ export function ShortcutSheet() {
                       <Group gap={6} wrap="wrap">
                         {entry.keys.map((chord, index) => (
                           <Fragment key={chord}>
-                            {index > 0 ? (
+                            {/* Alternatives read "/ or Ctrl+K"; a set of arrows reads "↑ ↓ ← →". */}
+                            {index > 0 && !entry.keys.every((key) => key.startsWith('Arrow')) ? (
                               <Text span size="xs" c="dimmed">
                                 or
                               </Text>
