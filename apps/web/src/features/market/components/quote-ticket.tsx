@@ -10,6 +10,7 @@ import { formatQuantum } from '../utils/market-format';
 import { buildQuotePayload, quoteErrorsOf, type QuoteFormErrors, type QuoteFormValues } from '../utils/quote-form';
 import { CounterpartyPicker } from './counterparty-picker';
 import { MarketPanel } from './market-panel';
+import { RaiseRfqButton } from './raise-rfq-dialog';
 import { INITIAL_QUOTE_VALUES, QuoteFields } from './quote-fields';
 import type { MarketSlots, PickedBond } from './market-slots';
 
@@ -166,7 +167,12 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
   }
 
   return (
-    <MarketPanel id="quote-ticket" title="New quote" icon={<QuoteIcon />}>
+    <MarketPanel
+      id="quote-ticket"
+      title="New quote"
+      icon={<QuoteIcon />}
+      actions={<RaiseRfqButton size="compact-sm" bond={bond} renderBondSearch={renderBondSearch} renderPricing={renderPricing} />}
+    >
       <form
         ref={formRef}
         aria-label="New quote"
