@@ -26,7 +26,8 @@ function remToPx(width: string | undefined): number {
 
 /**
  * The open modal dialog (the topmost) and its actions: an element marked `data-dialog-actions`, else the
- * lowest row of buttons in the dialog's body (the header's close button is not an action).
+ * span from its first submit button down to its lowest row of buttons (the header's close button is not
+ * an action). A form's submit button is its main action even when a result (a copy-link button) sits below it.
  */
 export function findOpenDialog(): { dialog: Box; actions: Box | null } | null {
   const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]')].filter(
@@ -36,12 +37,16 @@ export function findOpenDialog(): { dialog: Box; actions: Box | null } | null {
   if (!dialog) return null;
   const marked = dialog.querySelector('[data-dialog-actions]');
   if (marked) return { dialog: rectOf(dialog), actions: rectOf(marked) };
-  const buttons = [...dialog.querySelectorAll<HTMLElement>('button, a[href], [role="button"]')]
-    .filter((button) => !button.closest('.mantine-Modal-header, .mantine-Drawer-header') && button.getClientRects().length > 0)
-    .map(rectOf);
+  const visible = [...dialog.querySelectorAll<HTMLElement>('button, a[href], [role="button"]')].filter(
+    (button) => !button.closest('.mantine-Modal-header, .mantine-Drawer-header') && button.getClientRects().length > 0,
+  );
+  const buttons = visible.map(rectOf);
   if (buttons.length === 0) return { dialog: rectOf(dialog), actions: null };
   const lowest = Math.max(...buttons.map((box) => box.top + box.height));
-  const row = buttons.filter((box) => box.top + box.height >= lowest - 8);
+  const row = [
+    ...buttons.filter((box) => box.top + box.height >= lowest - 8),
+    ...visible.filter((button) => button.matches('[type="submit"]')).map(rectOf),
+  ];
   const left = Math.min(...row.map((box) => box.left));
   const top = Math.min(...row.map((box) => box.top));
   const right = Math.max(...row.map((box) => box.left + box.width));
@@ -105,6 +110,20 @@ function useDialogAvoidance(group: ToastGroup, position: ToastPosition, width: n
     };
   }, [count, group, position, width]);
 
+  // Held to a band that makes the stack scroll, the newest toast (Mantine adds it last) is scrolled into view.
+  const scrolls = placement !== null && placement.maxHeight !== null;
+  useEffect(() => {
+    if (!scrolls || count === 0) return;
+    const reveal = () => {
+      const stack = document.querySelector<HTMLElement>(`[data-toast-group="${group}"][data-position="${position}"]`);
+      if (stack) stack.scrollTop = stack.scrollHeight;
+    };
+    reveal();
+    // Again once the new toast's enter transition has given it its full height.
+    const timer = window.setTimeout(reveal, DIALOG_SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [scrolls, count, group, position]);
+
   // With no toasts there is nothing to move (a stale placement is measured afresh on the next toast).
   if (count === 0 || !placement) return undefined;
   return {
@@ -128,7 +147,9 @@ function ToastArea({ group }: { group: ToastGroup }) {
       store={toastStores[group]}
       position={config.position}
       autoClose={TOAST.lifetimeMs}
-      pauseResetOnHover="notification"
+      // Hovering any toast of a group holds the whole stack (spec: the timer pauses on hover), so a
+      // toast below the one being read (a "Deal done" with its details) does not vanish meanwhile.
+      pauseResetOnHover="all"
       zIndex={Z_INDEX.modal + 1}
       limit={group === 'connectivity' ? 2 : 5}
       {...(config.width ? { containerWidth: config.width } : {})}

@@ -66,7 +66,12 @@ export function showToast(toast: ToastMessage): string {
   const hasAction = Boolean(toast.actionText && (toast.actionUrl || toast.onAction));
   const message = (
     <Stack gap={6}>
-      {toast.detail ? <Text size="sm">{toast.detail}</Text> : null}
+      {/* Long words (an e-mail, an ISIN list) wrap: a toast narrowed beside a dialog still shows all its details. */}
+      {toast.detail ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {toast.detail}
+        </Text>
+      ) : null}
       {hasAction ? (
         <Group gap="xs">
           {toast.onAction ? (
