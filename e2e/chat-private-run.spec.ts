@@ -89,7 +89,7 @@ test('a private run sent into a chat: the card live on both sides, in the privat
   await arjun.getByRole('option', { name: HDFC_BOND }).click();
   await expect(form.getByTestId('ticket-bond')).toHaveText(HDFC_BOND);
   await form.getByRole('textbox', { name: /^Yield \(%\)/ }).fill('7.91');
-  await form.getByRole('textbox', { name: 'Quantum (units)' }).fill('500');
+  await form.getByRole('textbox', { name: /^Face value/ }).fill('5cr');
   await shoot(arjun, 'chat-private-run-form', dialog);
 
   const created = arjun.waitForResponse((r) => r.url().endsWith('/api/trade/eoi/') && r.request().method() === 'POST');
@@ -109,7 +109,7 @@ test('a private run sent into a chat: the card live on both sides, in the privat
   await expect(mine.getByTestId('chat-private-run-isin')).toHaveText(/^IN[A-Z0-9]{10}$/);
   await expect(mine.getByTestId('chat-private-run-yield')).toHaveText('7.9100%');
   await expect(mine.getByTestId('chat-private-run-price')).toHaveText(/^\d{2,3}\.\d{4}$/);
-  await expect(mine.getByTestId('chat-private-run-quantum')).toHaveText('500');
+  await expect(mine.getByTestId('chat-private-run-quantum')).toHaveText('₹5 Cr · 500 bonds');
   await expect(mine.getByTestId('chat-private-run-settlement')).toHaveText(/^\d{2}\/\d{2}\/\d{2}$/);
   await expect(mine.getByTestId('chat-private-run-expiry')).toHaveText(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
   await expect(mine.getByTestId('chat-private-run-own')).toHaveText('Your private run');
@@ -123,7 +123,7 @@ test('a private run sent into a chat: the card live on both sides, in the privat
   const theirs = runCard(second, quoteId);
   await expect(theirs).toBeVisible();
   await expect(theirs.getByTestId('chat-private-run-yield')).toHaveText('7.9100%');
-  await expect(theirs.getByTestId('chat-private-run-quantum')).toHaveText('500');
+  await expect(theirs.getByTestId('chat-private-run-quantum')).toHaveText('₹5 Cr · 500 bonds');
   await expect(theirs.getByTestId('chat-private-run-price')).toHaveText(
     (await mine.getByTestId('chat-private-run-price').textContent()) ?? '',
   );
@@ -145,7 +145,7 @@ test('a private run sent into a chat: the card live on both sides, in the privat
   await expect(negotiation).toBeVisible();
   await expect(negotiation).toContainText(`Bid · ${HDFC_BOND}`);
   await expect(negotiation.getByTestId('negotiation-quote')).toContainText('7.9100%');
-  await expect(negotiation.getByTestId('negotiation-quote')).toContainText('500 units');
+  await expect(negotiation.getByTestId('negotiation-quote')).toContainText('₹5 Cr · 500 bonds');
   await expect(negotiation.getByRole('form', { name: 'Counter' })).toBeVisible();
 
   await arjun.context().close();

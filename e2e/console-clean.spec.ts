@@ -18,7 +18,7 @@ async function publishRun(request: APIRequestContext): Promise<() => Promise<voi
     data: {
       finstrument_id: bond.id,
       quote_type: 'BID',
-      quantum: 5,
+      quantum: 500_000,
       yield_stored: 0.0741,
       expiry_date_stored: new Date(Date.now() + 30 * 60_000).toISOString(),
     },

@@ -13,6 +13,8 @@ import { DEMO, DEMO_PASSWORD, signIn } from './helpers';
 
 const HDFC_ISIN = 'INE040A08955';
 const HDFC_BOND = 'HDFC Bank Limited 7.70% NCD 16-May-2028';
+/** Sizes are face value in rupees (issue 12 §1); this NCD is ₹1 L a bond. */
+const LAKH = 100_000;
 
 async function openWorkspace(page: Page, email: string): Promise<void> {
   await signIn(page, email);
@@ -70,7 +72,7 @@ test.describe('Market depth and bulk upload', () => {
     await chooseFile(
       page,
       'bad-quotes.csv',
-      ['isin,quote_type,quantum,yield,settlement_delta', `${HDFC_ISIN},BID,0,8.2,1`, 'INE000000000,ASK,10,7.6,1'].join('\n'),
+      ['isin,quote_type,quantum,yield,settlement_delta', `${HDFC_ISIN},BID,0,8.2,1`, 'INE000000000,ASK,10L,7.6,1'].join('\n'),
     );
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(dialog.getByTestId('upload-refused')).toContainText('2 rows have errors; nothing was imported.');
@@ -85,9 +87,10 @@ test.describe('Market depth and bulk upload', () => {
       'quotes.csv',
       [
         'isin,quote_type,quantum,yield,validity,settlement_delta',
-        `${HDFC_ISIN},BID,100,8.2,120,1`,
-        `${HDFC_ISIN},BID,50,8.2,120,1`,
-        `${HDFC_ISIN},ASK,30,7.6,120,1`,
+        // quantum is face value in rupees (issue 12 §1): plain rupees or lakh/crore shorthand, whole ₹1 L bonds.
+        `${HDFC_ISIN},BID,1cr,8.2,120,1`,
+        `${HDFC_ISIN},BID,"50,00,000",8.2,120,1`,
+        `${HDFC_ISIN},ASK,30L,7.6,120,1`,
       ].join('\n'),
     );
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/eoi/upload/'));
@@ -123,7 +126,7 @@ test.describe('Market depth and bulk upload', () => {
     await panel.getByRole('button', { name: `Depth of ${HDFC_BOND}` }).click();
     await expect(panel.getByText(`Depth · ${HDFC_BOND}`)).toBeVisible();
     const asks = panel.getByRole('table', { name: 'Asks by price level' });
-    await expect(asks.getByRole('row').filter({ hasText: '7.6000%' })).toContainText(/Best\s*7\.6000%\s*[\d.]+\s*30\s*1/);
+    await expect(asks.getByRole('row').filter({ hasText: '7.6000%' })).toContainText(/Best\s*7\.6000%\s*[\d.]+\s*₹30 L\s*1/);
     await expect(panel.getByTestId('depth-ladder')).not.toContainText('Demo Capital');
     // Filtering the list by ISIN keeps the bond; an unknown one empties it.
     await panel.getByRole('textbox', { name: 'Filter instruments in the market' }).fill('ZZZZ');
@@ -144,7 +147,7 @@ test.describe('Market depth and bulk upload', () => {
   });
 
   test('an exchange RFQ counts down to its end: red in the last minute, then Expired', async ({ page, request }) => {
-    await raiseRfq(request, { quantum: 10, yield_stored: 0.079, validForMs: 25_000 });
+    await raiseRfq(request, { quantum: 10 * LAKH, yield_stored: 0.079, validForMs: 25_000 });
 
     await openWorkspace(page, DEMO.secondDealer);
     const item = page.getByTestId('rfq-item').filter({ hasText: HDFC_BOND });
@@ -159,8 +162,8 @@ test.describe('Market depth and bulk upload', () => {
     browser,
     request,
   }) => {
-    // Demo Capital asks NSE RFQ for 40 units (its ask: it sells), valid 10 minutes.
-    await raiseRfq(request, { quantum: 40, yield_stored: 0.0791, validForMs: 10 * 60_000 });
+    // Demo Capital asks NSE RFQ for ₹40 L (40 bonds; its ask: it sells), valid 10 minutes.
+    await raiseRfq(request, { quantum: 40 * LAKH, yield_stored: 0.0791, validForMs: 10 * 60_000 });
 
     const open = async (email: string) => {
       const page = await (await browser.newContext()).newPage();
@@ -183,27 +186,27 @@ test.describe('Market depth and bulk upload', () => {
     await expect(response.getByRole('table', { name: 'Negotiation history' })).toContainText('7.9300%');
     await expect(response.getByText('Waiting for the other side')).toBeVisible();
 
-    // Demo Capital gets the response live, accepts it, and both see the deal of 40 units at 7.93 %.
+    // Demo Capital gets the response live, accepts it, and both see the deal of ₹40 L at 7.93 %.
     const negotiation = demo.getByTestId('negotiation-item').filter({ hasText: '7.9300%' });
     await expect(negotiation).toContainText('Your turn');
     await negotiation.click();
     const accept = demo.getByRole('dialog');
-    await accept.getByRole('button', { name: /^Accept 40 at 7\.9300%/ }).click();
-    await expect(accept.getByTestId('negotiation-deal')).toContainText('Sold 40 units');
-    await expect(response.getByTestId('negotiation-deal')).toContainText('40 units');
+    await accept.getByRole('button', { name: /^Accept ₹40 L at 7\.9300%/ }).click();
+    await expect(accept.getByTestId('negotiation-deal')).toContainText('Sold ₹40 L · 40 bonds');
+    await expect(response.getByTestId('negotiation-deal')).toContainText('₹40 L');
     await second.keyboard.press('Escape');
     await expect(
       second
         .getByTestId('deal-item')
         .filter({ hasText: `Bought · ${HDFC_BOND}` })
         .first(),
-    ).toContainText('40 units');
+    ).toContainText('₹40 L');
   });
 
   test('updates and replaces an own quote from the blotter', async ({ page }) => {
     await openWorkspace(page, DEMO.broker);
     await page.getByRole('button', { name: 'Upload quotes' }).click();
-    await chooseFile(page, 'one.csv', `isin,quote_type,quantum,yield,settlement_delta\n${HDFC_ISIN},BID,70,8.4,1`);
+    await chooseFile(page, 'one.csv', `isin,quote_type,quantum,yield,settlement_delta\n${HDFC_ISIN},BID,70L,8.4,1`);
     await page.getByRole('dialog', { name: 'Upload quotes' }).getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByTestId('upload-summary')).toContainText('1 quote created');
     await page.getByRole('dialog', { name: 'Upload quotes' }).getByRole('button', { name: 'Close' }).click();
@@ -219,12 +222,12 @@ test.describe('Market depth and bulk upload', () => {
     await expect(grid.getByRole('row').filter({ hasText: '8.4500%' })).toHaveCount(1);
 
     await grid.getByRole('button', { name: `Change your bid on ${HDFC_BOND}` }).click();
-    await edit.getByRole('textbox', { name: 'Quantum (units)' }).fill('35');
+    await edit.getByRole('textbox', { name: /^Face value/ }).fill('35L');
     const replaced = page.waitForResponse((r) => r.url().endsWith('/api/trade/eoi/') && r.request().method() === 'POST');
     await edit.getByRole('button', { name: 'Replace' }).click();
     expect((await replaced).status()).toBe(201);
     await expect(page.getByText('Quote replaced')).toBeVisible();
-    // The replacement is open with the new quantum; the old quote is no longer open.
+    // The replacement is open with the new size (₹35 L: 35 bonds); the old quote is no longer open.
     const rows = grid.getByRole('row').filter({ hasText: '8.4500%' });
     await expect(rows.filter({ has: page.getByRole('gridcell', { name: '35', exact: true }) })).toHaveCount(1);
     await expect(rows.filter({ has: page.getByRole('gridcell', { name: 'Open', exact: true }) })).toHaveCount(1);

@@ -7,8 +7,9 @@ import { expect, test } from './fixtures';
 import { chooseTicketBond, DEMO, openWorkspace, signIn } from './helpers';
 
 const HDFC_BOND = 'HDFC Bank Limited 7.78% NCD 27-Mar-2027';
-/** A quantum no other spec posts, so the private run is recognisable in every list. */
-const UNITS = '4321';
+/** A size no other spec posts, so the private run is recognisable in every list: 4,321 bonds of ₹1 L. */
+const SIZE = '43.21cr';
+const SIZE_RUPEES = 432_100_000;
 const UNITS_SHOWN = '4,321';
 
 test('a private bid goes only to the firm chosen in the counterparty picker', async ({ browser }) => {
@@ -17,7 +18,7 @@ test('a private bid goes only to the firm chosen in the counterparty picker', as
 
   const ticket = await chooseTicketBond(demo, 'HDFC', HDFC_BOND);
   await ticket.getByRole('textbox', { name: /^Yield \(%\)/ }).fill('7.91');
-  await ticket.getByRole('textbox', { name: 'Quantum (units)' }).fill(UNITS);
+  await ticket.getByRole('textbox', { name: /^Face value/ }).fill(SIZE);
 
   // The picker: labelled, explains that empty means the market; nothing chosen → a public post.
   const picker = ticket.getByRole('combobox', { name: 'Counterparties (optional)' });
@@ -89,7 +90,7 @@ test('a private bid goes only to the firm chosen in the counterparty picker', as
   const privateRuns = broker.waitForResponse((r) => r.url().includes('/api/eoi/private-run/') && r.request().method() === 'GET');
   await broker.reload();
   const listed = (await (await privateRuns).json()) as { results: Array<{ quantum: number }> };
-  expect(listed.results.some((quote) => quote.quantum === Number(UNITS))).toBe(false);
+  expect(listed.results.some((quote) => quote.quantum === SIZE_RUPEES)).toBe(false);
   await expect(broker.getByRole('heading', { name: 'Workspace', level: 1 })).toBeVisible();
   await expect(broker.getByTestId('grid-private-runs').getByRole('row').filter({ hasText: UNITS_SHOWN })).toHaveCount(0);
 

@@ -12,7 +12,7 @@ const HDFC_BOND = 'HDFC Bank Limited 7.78% NCD 27-Mar-2027';
 const publicRuns = (page: Page) => page.getByTestId('grid-public-runs');
 
 /** Posts a quote on the HDFC NCD from the ticket (the bond stays chosen after a post). */
-async function postQuote(page: Page, side: 'Bid' | 'Ask', yieldPercent: string, units: string): Promise<void> {
+async function postQuote(page: Page, side: 'Bid' | 'Ask', yieldPercent: string, size: string): Promise<void> {
   const ticket = page.getByRole('form', { name: 'New quote' });
   if (!(await ticket.getByTestId('ticket-bond').isVisible())) {
     await ticket.getByRole('searchbox', { name: 'Bond for the quote' }).fill('HDFC');
@@ -23,7 +23,7 @@ async function postQuote(page: Page, side: 'Bid' | 'Ask', yieldPercent: string, 
     .filter({ hasText: new RegExp(`^${side} \\(`) })
     .click();
   await ticket.getByRole('textbox', { name: /^Yield \(%\)/ }).fill(yieldPercent);
-  await ticket.getByRole('textbox', { name: 'Quantum (units)' }).fill(units);
+  await ticket.getByRole('textbox', { name: /^Face value/ }).fill(size);
   const posted = page.waitForResponse((r) => r.url().endsWith('/api/trade/eoi/') && r.request().method() === 'POST');
   await ticket.getByRole('button', { name: `Post ${side.toLowerCase()}` }).click();
   expect((await posted).status()).toBe(201);
@@ -34,15 +34,15 @@ test.describe('Market', () => {
     const demo = await openWorkspace(browser, DEMO.dealer);
     const second = await openWorkspace(browser, DEMO.secondDealer);
 
-    // Demo Capital posts a bid on the HDFC NCD by yield, 1,000 units, T+1.
+    // Demo Capital posts a bid on the HDFC NCD by yield, ₹10 Cr (1,000 bonds of ₹1 L), T+1.
     const ticket = await chooseTicketBond(demo, 'HDFC', HDFC_BOND);
     const yieldBox = ticket.getByRole('textbox', { name: /^Yield \(%\)/ });
     await expect(yieldBox).toHaveValue(/^\d+\.\d{4}$/); // prefilled with the reference yield
     await yieldBox.fill('7.9');
-    await ticket.getByRole('textbox', { name: 'Quantum (units)' }).fill('0');
+    await ticket.getByRole('textbox', { name: /^Face value/ }).fill('0');
     await ticket.getByRole('button', { name: 'Post bid' }).click();
     await expect(ticket.getByText('Cannot be zero')).toBeVisible(); // the spec's message, before any call
-    await ticket.getByRole('textbox', { name: 'Quantum (units)' }).fill('1000');
+    await ticket.getByRole('textbox', { name: /^Face value/ }).fill('10cr');
     const posted = demo.waitForResponse((r) => r.url().endsWith('/api/trade/eoi/') && r.request().method() === 'POST');
     await ticket.getByRole('button', { name: 'Post bid' }).click();
     const response = await posted;
@@ -54,10 +54,11 @@ test.describe('Market', () => {
     const row = publicRuns(second).getByRole('row').filter({ hasText: HDFC_BOND });
     await expect(row).toBeVisible();
     await expect(row).toContainText('7.9000%');
+    await expect(row).toContainText('₹10 Cr');
     await expect(row).toContainText('1,000');
     await expect(row).toContainText('Anonymous');
 
-    // Second Bank counters at 7.95 % for 1,000 units.
+    // Second Bank counters at 7.95 % for the whole ₹10 Cr.
     await row.getByRole('button', { name: `Counter the bid on ${HDFC_BOND}` }).click();
     const secondDialog = second.getByRole('dialog');
     const counterYield = secondDialog.getByRole('textbox', { name: /^Yield \(%\)/ });
@@ -76,16 +77,16 @@ test.describe('Market', () => {
     const demoDialog = demo.getByRole('dialog');
     await expect(demoDialog.getByRole('table', { name: 'Negotiation history' })).toContainText('Counterparty');
     await demoDialog.getByRole('button', { name: /^Accept / }).click();
-    await expect(demoDialog.getByTestId('negotiation-deal')).toContainText('Bought 1,000 units');
+    await expect(demoDialog.getByTestId('negotiation-deal')).toContainText('Bought ₹10 Cr · 1,000 bonds');
     await expect(demoDialog.getByTestId('negotiation-deal')).toContainText('7.9500%');
     await demoDialog.getByRole('button').first().click(); // the modal's close button
     await expect(demo.getByTestId('deal-item').first()).toContainText('Bought');
     await expect(demo.getByTestId('deal-item').first()).toContainText(HDFC_BOND);
 
     // Second Bank sees the deal live too.
-    await expect(secondDialog.getByTestId('negotiation-deal')).toContainText('1,000 units');
+    await expect(secondDialog.getByTestId('negotiation-deal')).toContainText('₹10 Cr · 1,000 bonds');
     await second.keyboard.press('Escape');
-    await expect(second.getByTestId('deal-item').first()).toContainText('1,000 units');
+    await expect(second.getByTestId('deal-item').first()).toContainText('₹10 Cr');
     await expect(second.getByTestId('deal-item').first()).toContainText(`Sold · ${HDFC_BOND}`);
     await expect(second.getByTestId('negotiation-item').first()).toContainText('Deal');
 
@@ -93,12 +94,12 @@ test.describe('Market', () => {
     await demo.reload();
     await expect(demo.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
     await expect(demo.getByTestId('deal-item').first()).toContainText(`Bought · ${HDFC_BOND}`);
-    await expect(demo.getByTestId('deal-item').first()).toContainText('1,000 units');
+    await expect(demo.getByTestId('deal-item').first()).toContainText('₹10 Cr · 1,000 bonds');
     await expect(demo.getByTestId('negotiation-item').first()).toContainText('Deal');
 
     // The matching engine: Second Bank's ask crosses Demo Capital's new bid; both accept the match.
-    await postQuote(demo, 'Bid', '7.85', '500');
-    await postQuote(second, 'Ask', '7.85', '500');
+    await postQuote(demo, 'Bid', '7.85', '5cr');
+    await postQuote(second, 'Ask', '7.85', '5 Cr');
     const demoMatch = demo.getByTestId('cluster-item').first();
     const secondMatch = second.getByTestId('cluster-item').first();
     await expect(demoMatch).toContainText('Buy HDFC');
@@ -110,8 +111,9 @@ test.describe('Market', () => {
     await expect(demoMatch).toContainText('Deal');
 
     // Resting quotes on both sides that do not cross, for the blotter's picture.
-    await postQuote(demo, 'Bid', '7.70', '250000');
-    await postQuote(second, 'Ask', '7.60', '100000');
+    // ₹2,500 Cr and ₹1,000 Cr: 2,50,000 and 1,00,000 bonds in the Bonds column.
+    await postQuote(demo, 'Bid', '7.70', '2500cr');
+    await postQuote(second, 'Ask', '7.60', '1,000 cr');
     await expect(publicRuns(demo).getByRole('row').filter({ hasText: '2,50,000' })).toBeVisible();
     await expect(publicRuns(demo).getByRole('row').filter({ hasText: '1,00,000' })).toBeVisible();
 

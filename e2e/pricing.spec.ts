@@ -63,12 +63,14 @@ test.describe('Price calculator', () => {
     await expect(total).toHaveText(/^₹[\d,]+\.\d{2}$/);
     await expect(info).toHaveText(/^Yield \d+\.\d{4}%$/);
 
-    // A quantity of 0 is refused: no consideration for it.
-    const quantity = calculator.getByRole('textbox', { name: 'Quantity (units)' });
-    await quantity.fill('0');
-    await expect(page.getByText('Enter at least 1 unit')).toBeVisible();
+    // The size is face value (issue 12 §1), ₹5 Cr to start; a size of 0 is refused: no consideration for it.
+    const size = calculator.getByRole('textbox', { name: /^Face value/ });
+    await expect(size).toHaveValue('5cr');
+    await size.fill('0');
+    await expect(calculator.getByText('Cannot be zero')).toBeVisible();
     await expect(consideration).toBeHidden();
-    await quantity.fill('5');
+    await size.fill('2.5cr');
+    await expect(calculator.getByTestId('face-value-preview')).toHaveText(/^₹2\.5 Cr · [\d,]+ bonds?$/);
     await expect(total).toHaveText(/^₹[\d,]+\.\d{2}$/);
   });
 

@@ -18,6 +18,8 @@ import { loadConfig } from '../src/config';
 import { bearer, createPostgresDatabase, json, login } from './helpers';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
+/** Sizes are face value in rupees (issue 12 §1): whole ₹100 G-sec bonds. */
+const LAKH = 100_000;
 const GSEC_2033 = 'IN0020220151';
 type Runs = { results: Array<{ id: string }> };
 type Depth = { bid_count: number; bid_quantum: number };
@@ -104,7 +106,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('caches after 
   }
 
   it('serves public runs and depth fresh after a change it missed while Redis was cut', async () => {
-    const first = await bid(110);
+    const first = await bid(110 * LAKH);
     heldAt = new Date();
     try {
       // Both caches on node B hold the book with the first bid only.
@@ -113,7 +115,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('caches after 
       const depthBefore = await depthOnB();
       let added = '';
       await missWhileCut(async () => {
-        added = await bid(220);
+        added = await bid(220 * LAKH);
       });
       const fromA = json<Runs>(await get(a, 'second', `/api/trade/d/market/?finstrument_id=${gsec}&page_size=100`)).results.map(
         (q) => q.id,
@@ -124,7 +126,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('caches after 
       expect((await runsOnB()).results.map((q) => q.id).toSorted()).toEqual(fromA.toSorted());
       const depthAfter = await depthOnB();
       expect(depthAfter.bid_count).toBe(depthBefore.bid_count + 1);
-      expect(depthAfter.bid_quantum).toBe(depthBefore.bid_quantum + 220);
+      expect(depthAfter.bid_quantum).toBe(depthBefore.bid_quantum + 220 * LAKH);
     } finally {
       heldAt = null;
     }
@@ -170,12 +172,12 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('caches after 
     }
     if (!socket) throw new Error('node B never admitted a live socket');
     try {
-      const before = await bid(330);
+      const before = await bid(330 * LAKH);
       for (let i = 0; i < 100 && !JSON.stringify(events).includes(before); i++) await sleep(50);
       expect(JSON.stringify(events)).toContain(before);
       let missed = '';
       await missWhileCut(async () => {
-        missed = await bid(440);
+        missed = await bid(440 * LAKH);
       });
       for (let i = 0; i < 200 && !JSON.stringify(events).includes(missed); i++) await sleep(50);
       expect(JSON.stringify(events), 'the event published while B was cut off Redis').toContain(missed);

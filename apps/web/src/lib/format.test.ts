@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyDisplayPreferences } from './display-preferences';
-import { formatBondName, formatCount, formatDate, formatDateTime, formatPrice, formatQuantum, formatYield } from './format';
+import {
+  formatBondName,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  formatSize,
+  formatSizeWithCount,
+  formatBonds,
+  formatYield,
+} from './format';
 
 describe('display formats', () => {
   afterEach(() => applyDisplayPreferences({ date_format: 'mm/dd/yy' }));
@@ -58,10 +68,15 @@ describe('display formats', () => {
     expect(formatCount(1234567)).toBe('12,34,567');
   });
 
-  it('shows yields in % and clean prices with 4 decimals, units with Indian grouping', () => {
+  it('shows yields in % and clean prices with 4 decimals, sizes as face value in ₹ lakh/crore with the bond count', () => {
     expect(formatYield(0.0791)).toBe('7.9100%');
     expect(formatPrice(99.5)).toBe('99.5000');
-    expect(formatQuantum(1500000)).toBe('15,00,000');
+    expect(formatSize(50_000_000)).toBe('₹5 Cr');
+    expect(formatSize(null)).toBe('—');
+    expect(formatBonds(50_000_000, 100)).toBe('5,00,000 bonds');
+    expect(formatBonds(50_000_000, undefined)).toBe('');
+    expect(formatSizeWithCount(5_000_000, 100_000)).toBe('₹50 L · 50 bonds');
+    expect(formatSizeWithCount(5_000_000, null)).toBe('₹50 L');
     expect(formatYield(null)).toBe('—');
   });
 

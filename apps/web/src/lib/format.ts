@@ -3,7 +3,7 @@
  * from the profile), Indian digit grouping, yields in %, prices per ₹100. Every date the web app shows
  * goes through formatDate / formatDateTime, which read the preference at call time (lib/display-preferences).
  */
-import { formatIndianNumber, type DateFormat } from '@dart/contracts';
+import { bondCount, formatBondCount, formatFaceValue, formatIndianNumber, type DateFormat } from '@dart/contracts';
 import { getDisplayPreferences } from './display-preferences';
 
 const pad = (value: number): string => String(value).padStart(2, '0');
@@ -83,7 +83,21 @@ export function formatPrice(price: number | null | undefined): string {
   return price === null || price === undefined ? '—' : price.toFixed(4);
 }
 
-/** Units in Indian grouping: 1500000 → '15,00,000'. */
-export function formatQuantum(units: number | null | undefined): string {
-  return units === null || units === undefined ? '—' : formatIndianNumber(units, 0);
+/**
+ * A size (the wire's `quantum`: face value in rupees, issue 12 §1) in ₹ lakh/crore: 50000000 → '₹5 Cr'.
+ * Replaces the units format (formatQuantum) of before issue 12.
+ */
+export function formatSize(rupees: number | null | undefined): string {
+  return rupees === null || rupees === undefined ? '—' : formatFaceValue(rupees);
+}
+
+/** The bond count of a size: '5,00,000 bonds'; '' when the bond's face value per bond is not known. */
+export function formatBonds(rupees: number | null | undefined, perBond: number | null | undefined): string {
+  return rupees === null || rupees === undefined || !perBond ? '' : formatBondCount(bondCount(rupees, perBond));
+}
+
+/** A size with its bond count where known: '₹5 Cr · 5,00,000 bonds', else '₹5 Cr'. */
+export function formatSizeWithCount(rupees: number | null | undefined, perBond: number | null | undefined): string {
+  const bonds = formatBonds(rupees, perBond);
+  return bonds ? `${formatSize(rupees)} · ${bonds}` : formatSize(rupees);
 }

@@ -1,7 +1,7 @@
 import type { PrivateRunCard } from '@dart/contracts';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDate, formatDateTime, formatPrice, formatQuantum, formatYield } from '../../../lib/format';
+import { formatDate, formatDateTime, formatPrice, formatSizeWithCount, formatYield } from '../../../lib/format';
 import type { PrivateRunViewer } from '../utils/private-run';
 import type { ChatSlots } from './chat-slots';
 import classes from './chat.module.css';
@@ -67,7 +67,7 @@ export function PrivateRunCardView({ card, viewer, renderQuoteAction }: PrivateR
           <span data-testid="chat-private-run-price">{formatPrice(card.unit_price_stored)}</span>
         </Fact>
         <Fact label="Quantum">
-          <span data-testid="chat-private-run-quantum">{formatQuantum(card.quantum)}</span> units
+          <span data-testid="chat-private-run-quantum">{formatSizeWithCount(card.quantum, card.face_value_per_bond)}</span>
         </Fact>
         <Fact label="Settlement">
           <span data-testid="chat-private-run-settlement">{formatDate(card.settlement_date)}</span>

@@ -18,7 +18,10 @@ export interface DealRecord {
   counterparty: string | null;
   price: number;
   yield: number;
+  /** Face value in rupees (issue 12 §1). */
   quantum: number;
+  /** Rupees of face value in one bond, for the bond count; unknown on a deal first heard of by a live event. */
+  face_value_per_bond?: number | undefined;
   settlement_date: string;
   consideration: number;
   created_at: string;
@@ -52,6 +55,7 @@ function toDealRecord(deal: Deal): DealRecord {
     price: deal.price,
     yield: deal.yield,
     quantum: deal.quantum,
+    face_value_per_bond: deal.face_value_per_bond,
     settlement_date: deal.settlement_date,
     consideration: deal.consideration,
     created_at: deal.created_at,
@@ -94,6 +98,7 @@ function merge(queryClient: QueryClient, record: DealRecord): void {
           display_name: record.display_name ?? current.display_name,
           side: record.side ?? current.side,
           counterparty: record.counterparty ?? current.counterparty,
+          face_value_per_bond: record.face_value_per_bond ?? current.face_value_per_bond,
           created_at: current.created_at,
         }
       : record;

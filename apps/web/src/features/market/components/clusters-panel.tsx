@@ -8,7 +8,7 @@ import { useAcceptCluster } from '../api/accept-cluster';
 import { useCloseCluster } from '../api/close-cluster';
 import { useDeals } from '../api/deals-store';
 import { useClusters } from '../api/list-clusters';
-import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
+import { formatPrice, formatSizeWithCount, formatYield } from '../utils/market-format';
 import { formatRupees } from '@dart/contracts';
 import { MarketPanel } from './market-panel';
 import classes from './market.module.css';
@@ -62,8 +62,8 @@ export function ClustersPanel({ canTrade }: { canTrade: boolean }) {
                       {cluster.my_side === 'BID' ? 'Buy' : 'Sell'} {formatBondName(cluster.display_name)}
                     </Text>
                     <Text size="xs" c="dimmed" className={classes.mono}>
-                      {formatQuantum(cluster.quantum)} units at {formatPrice(cluster.price)} ({formatYield(cluster.yield)}) · settles{' '}
-                      {formatDate(cluster.settlement_date)}
+                      {formatSizeWithCount(cluster.quantum, cluster.face_value_per_bond)} at {formatPrice(cluster.price)} (
+                      {formatYield(cluster.yield)}) · settles {formatDate(cluster.settlement_date)}
                     </Text>
                   </Stack>
                   {cluster.status === 'accepted' ? (
@@ -122,8 +122,8 @@ export function ClustersPanel({ canTrade }: { canTrade: boolean }) {
                         {deal.display_name ? formatBondName(deal.display_name) : `Bond ${deal.finstrument_id}`}
                       </Text>
                       <Text size="xs" c="dimmed" className={classes.mono}>
-                        {formatQuantum(deal.quantum)} units at {formatPrice(deal.price)} ({formatYield(deal.yield)}) · settles{' '}
-                        {formatDate(deal.settlement_date)}
+                        {formatSizeWithCount(deal.quantum, deal.face_value_per_bond)} at {formatPrice(deal.price)} (
+                        {formatYield(deal.yield)}) · settles {formatDate(deal.settlement_date)}
                       </Text>
                     </Stack>
                     <Text size="sm" fw={600} className={classes.mono} style={{ whiteSpace: 'nowrap' }}>

@@ -1,14 +1,15 @@
 import { HttpError } from '@dart/client';
-import { QuoteCreateSchema, QuoteUpdateSchema, type Quote } from '@dart/contracts';
+import { checkFaceValue, formatIndianNumber, QuoteCreateSchema, QuoteUpdateSchema, type Quote } from '@dart/contracts';
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { showToast } from '../../../lib/toast';
 import { useCreateQuote } from '../api/create-quote';
 import { useUpdateQuote } from '../api/update-quote';
-import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
+import { formatPrice, formatSizeWithCount, formatYield } from '../utils/market-format';
 import { parsePricingText, type FixedField } from '../utils/quote-form';
 import { Countdown } from './countdown';
+import { FaceValueInput } from '../../../components/ui/face-value-input';
 
 export interface EditQuoteDialogProps {
   quote: Quote | null;
@@ -46,7 +47,8 @@ const initialText = (quote: Quote, field: FixedField) =>
 function EditQuoteForm({ quote, onClose }: { quote: Quote; onClose: () => void }) {
   const [fixedField, setFixedField] = useState<FixedField>(quote.fixed_field);
   const [valueText, setValueText] = useState(() => initialText(quote, quote.fixed_field));
-  const [quantum, setQuantum] = useState<number | ''>(quote.remaining_quantum);
+  // The size as typed (face value in rupees, issue 12 §1), starting from what is left: '5,00,00,000'.
+  const [quantumText, setQuantumText] = useState(() => formatIndianNumber(quote.remaining_quantum, 0));
   const [validity, setValidity] = useState<number | ''>('');
   const [errors, setErrors] = useState<EditErrors>({});
   const update = useUpdateQuote();
@@ -71,6 +73,15 @@ function EditQuoteForm({ quote, onClose }: { quote: Quote; onClose: () => void }
     return fixedField === 'yield' ? { yield_stored: parsed.value } : { unit_price_stored: parsed.value };
   }
 
+  /** The typed size in rupees (undefined: left empty, keep the current size), or null after showing why not. */
+  function size(): number | undefined | null {
+    if (quantumText.trim() === '') return undefined;
+    const check = checkFaceValue(quantumText, quote.face_value_per_bond);
+    if (check.ok) return check.rupees;
+    setErrors((old) => ({ ...old, quantum: check.message }));
+    return null;
+  }
+
   function collect(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): boolean {
     if (issues.length === 0) return true;
     const next: EditErrors = {};
@@ -82,8 +93,14 @@ function EditQuoteForm({ quote, onClose }: { quote: Quote; onClose: () => void }
   function submitUpdate() {
     setErrors({});
     const price = pricing();
-    if (!price) return;
-    const body = { fixed_field: fixedField, ...price, ...(quantum === '' ? {} : { quantum }), ...(validity === '' ? {} : { validity }) };
+    const quantum = size();
+    if (!price || quantum === null) return;
+    const body = {
+      fixed_field: fixedField,
+      ...price,
+      ...(quantum === undefined ? {} : { quantum }),
+      ...(validity === '' ? {} : { validity }),
+    };
     const checked = QuoteUpdateSchema.safeParse(body);
     if (!collect(checked.success ? [] : checked.error.issues)) return;
     update.mutate(
@@ -93,7 +110,7 @@ function EditQuoteForm({ quote, onClose }: { quote: Quote; onClose: () => void }
           showToast({
             severity: 'success',
             summary: 'Quote updated',
-            detail: `${formatQuantum(updated.quantum)} units of ${updated.display_name}`,
+            detail: `${formatSizeWithCount(updated.quantum, updated.face_value_per_bond)} of ${updated.display_name}`,
           });
           onClose();
         },
@@ -105,11 +122,12 @@ function EditQuoteForm({ quote, onClose }: { quote: Quote; onClose: () => void }
   function submitReplace() {
     setErrors({});
     const price = pricing();
-    if (!price) return;
+    const quantum = size();
+    if (!price || quantum === null) return;
     const body = {
       finstrument_id: quote.finstrument_id,
       quote_type: quote.quote_type,
-      quantum: quantum === '' ? undefined : quantum,
+      quantum,
       fixed_field: fixedField,
       ...price,
       ...(validity === '' ? { validity: quote.validity } : { validity }),
@@ -148,8 +166,9 @@ function EditQuoteForm({ quote, onClose }: { quote: Quote; onClose: () => void }
       >
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Now {formatYield(quote.yield_stored)} · {formatPrice(quote.unit_price_stored)} for {formatQuantum(quote.remaining_quantum)}{' '}
-            units; settles {quote.settlement_date}; ends in <Countdown until={quote.expiry_date_stored} size="sm" />
+            Now {formatYield(quote.yield_stored)} · {formatPrice(quote.unit_price_stored)} for{' '}
+            {formatSizeWithCount(quote.remaining_quantum, quote.face_value_per_bond)}; settles {quote.settlement_date}; ends in{' '}
+            <Countdown until={quote.expiry_date_stored} size="sm" />
           </Text>
           {errors.form ? (
             <Alert color="red" variant="light">
@@ -177,13 +196,14 @@ function EditQuoteForm({ quote, onClose }: { quote: Quote; onClose: () => void }
             error={errors.value}
             inputMode="decimal"
           />
-          <NumberInput
-            label="Quantum (units)"
-            value={quantum}
-            onChange={(v) => setQuantum(typeof v === 'number' ? v : '')}
+          <FaceValueInput
+            value={quantumText}
+            onChange={(text) => {
+              setQuantumText(text);
+              setErrors((old) => (old.quantum ? { ...old, quantum: undefined } : old));
+            }}
+            perBond={quote.face_value_per_bond}
             error={errors.quantum}
-            thousandSeparator=","
-            allowDecimal={false}
           />
           <NumberInput
             label="New validity (minutes from now)"

@@ -7,7 +7,7 @@ import { describeError, statusOf } from '../../../lib/errors';
 import { useDepth } from '../api/get-depth';
 import { useInstruments } from '../api/list-instruments';
 import { selectedBond } from '../stores/selected-bond';
-import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
+import { formatPrice, formatSize, formatSizeWithCount, formatYield } from '../utils/market-format';
 import classes from './market.module.css';
 import { MarketPanel } from './market-panel';
 
@@ -74,7 +74,7 @@ function Ladder({ side, levels }: { side: 'bid' | 'ask'; levels: DepthLevel[] })
                 {formatPrice(level.price)}
               </Table.Td>
               <Table.Td ta="right" className={classes.mono}>
-                {formatQuantum(level.quantum)}
+                {formatSize(level.quantum)}
               </Table.Td>
               <Table.Td ta="right" className={classes.mono}>
                 {level.count}
@@ -126,8 +126,9 @@ function DepthView({ bond, renderUpgrade }: { bond: DepthBond; renderUpgrade?: M
   return (
     <Stack gap="xs" data-testid="depth-ladder">
       <Text size="xs" c="dimmed">
-        {formatQuantum(data.bid_quantum)} units bid in {data.bid_count} {data.bid_count === 1 ? 'quote' : 'quotes'} ·{' '}
-        {formatQuantum(data.ask_quantum)} offered in {data.ask_count} {data.ask_count === 1 ? 'quote' : 'quotes'}
+        {formatSizeWithCount(data.bid_quantum, data.face_value_per_bond)} bid in {data.bid_count}{' '}
+        {data.bid_count === 1 ? 'quote' : 'quotes'} · {formatSizeWithCount(data.ask_quantum, data.face_value_per_bond)} offered in{' '}
+        {data.ask_count} {data.ask_count === 1 ? 'quote' : 'quotes'}
       </Text>
       <div className={classes.depthGrid}>
         <Ladder side="bid" levels={data.bids} />

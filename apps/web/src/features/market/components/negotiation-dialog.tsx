@@ -1,6 +1,6 @@
 import { HttpError } from '@dart/client';
-import { MESSAGES, NegotiationRequestSchema, type Quote } from '@dart/contracts';
-import { Alert, Badge, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { checkFaceValue, MESSAGES, NegotiationRequestSchema, type Quote } from '@dart/contracts';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
@@ -8,7 +8,8 @@ import { useDeals } from '../api/deals-store';
 import { useQuote } from '../api/get-quote';
 import { useNegotiateQuote, type NegotiateRequest } from '../api/negotiate-quote';
 import { isMyTurn, lastCounter, useNegotiations, type NegotiationRecord } from '../api/negotiations-store';
-import { formatPrice, formatQuantum, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
+import { formatPrice, formatSize, formatSizeWithCount, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
+import { FaceValueInput } from '../../../components/ui/face-value-input';
 import { parsePricingText, type FixedField } from '../utils/quote-form';
 import classes from './market.module.css';
 import type { MarketSlots } from './market-slots';
@@ -45,7 +46,8 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
   const negotiate = useNegotiateQuote();
   const [fixedField, setFixedField] = useState<FixedField>('yield');
   const [valueText, setValueText] = useState('');
-  const [quantum, setQuantum] = useState<number | ''>('');
+  /** The counter's size as typed (face value, lakh/crore shorthand); empty: the last offer's size. */
+  const [quantum, setQuantum] = useState('');
   const [errors, setErrors] = useState<{ value?: string; quantum?: string; form?: string }>({});
 
   const targetKey = target ? `${target.quoteId}:${target.negotiationId ?? ''}` : '';
@@ -68,6 +70,7 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
   const canCounter = canTrade && quoteOpen && (record ? record.status === 'open' : !isOwner);
   const deal = record?.deal_id ? deals.find((item) => item.id === record.deal_id) : undefined;
   const defaultQuantum = last?.quantum ?? quote?.remaining_quantum ?? 0;
+  const perBond = quote?.face_value_per_bond;
 
   function send(action: NegotiateRequest['action']) {
     if (!quote) return;
@@ -78,7 +81,12 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
       const parsed = parsePricingText(fixedField, valueText);
       if ('message' in parsed) nextErrors.value = parsed.message;
       else request[fixedField === 'yield' ? 'yield_stored' : 'unit_price_stored'] = parsed.value;
-      request.quantum = quantum === '' ? defaultQuantum : quantum;
+      if (quantum.trim() === '') request.quantum = defaultQuantum;
+      else {
+        const size = checkFaceValue(quantum, perBond);
+        if (size.ok) request.quantum = size.rupees;
+        else nextErrors.quantum = size.message;
+      }
     }
     const checked = NegotiationRequestSchema.safeParse(request);
     if (!checked.success)
@@ -118,7 +126,7 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
           <Group gap="lg" wrap="wrap" data-testid="negotiation-quote">
             <Stat label="Quoted yield" value={formatYield(quote.yield_stored)} />
             <Stat label="Price" value={formatPrice(quote.unit_price_stored)} />
-            <Stat label="Available" value={`${formatQuantum(quote.remaining_quantum)} units`} />
+            <Stat label="Available" value={formatSizeWithCount(quote.remaining_quantum, quote.face_value_per_bond)} />
             <Stat label="Settles" value={quote.settlement_delta === null ? quote.settlement_date : `T+${quote.settlement_delta}`} />
             <Stat label="From" value={quote.is_mine ? 'You' : (quote.client_name ?? 'Anonymous')} />
           </Group>
@@ -136,9 +144,9 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
           {record?.status === 'accepted' ? (
             <Alert color="teal" variant="light" title="Deal done" data-testid="negotiation-deal">
               {deal
-                ? `${deal.side === 'buy' ? 'Bought' : deal.side === 'sell' ? 'Sold' : 'Dealt'} ${formatQuantum(deal.quantum)} units at ${formatPrice(deal.price)} (${formatYield(deal.yield)})${deal.counterparty ? ` with ${deal.counterparty}` : ''}.`
+                ? `${deal.side === 'buy' ? 'Bought' : deal.side === 'sell' ? 'Sold' : 'Dealt'} ${formatSizeWithCount(deal.quantum, perBond)} at ${formatPrice(deal.price)} (${formatYield(deal.yield)})${deal.counterparty ? ` with ${deal.counterparty}` : ''}.`
                 : last
-                  ? `${formatQuantum(last.quantum)} units at ${formatPrice(last.unit_price_stored)} (${formatYield(last.yield_stored)}).`
+                  ? `${formatSizeWithCount(last.quantum, perBond)} at ${formatPrice(last.unit_price_stored)} (${formatYield(last.yield_stored)}).`
                   : 'The negotiation was accepted.'}
             </Alert>
           ) : record?.status === 'rejected' ? (
@@ -157,7 +165,7 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
                     <Table.Th>Action</Table.Th>
                     <Table.Th ta="right">Yield</Table.Th>
                     <Table.Th ta="right">Price</Table.Th>
-                    <Table.Th ta="right">Quantum</Table.Th>
+                    <Table.Th ta="right">Face value</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -175,7 +183,7 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
                         {formatPrice(step.unit_price_stored)}
                       </Table.Td>
                       <Table.Td ta="right" className={classes.mono}>
-                        {formatQuantum(step.quantum)}
+                        {formatSize(step.quantum)}
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -191,7 +199,7 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
           {myTurn && canTrade && quoteOpen ? (
             <Group gap="sm">
               <Button color="teal" onClick={() => send('accept')} loading={negotiate.isPending && negotiate.variables.action === 'accept'}>
-                Accept {last ? `${formatQuantum(last.quantum)} at ${formatYield(last.yield_stored)}` : ''}
+                Accept {last ? `${formatSize(last.quantum)} at ${formatYield(last.yield_stored)}` : ''}
               </Button>
               <Button
                 variant="default"
@@ -233,16 +241,16 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
                   },
                   error: errors.value ?? null,
                 })}
-                <NumberInput
-                  label="Quantum (units)"
-                  placeholder={formatQuantum(defaultQuantum)}
+                <FaceValueInput
+                  placeholder={formatSize(defaultQuantum)}
                   value={quantum}
-                  onChange={(value) => setQuantum(typeof value === 'number' ? value : '')}
-                  allowDecimal={false}
-                  thousandSeparator=","
-                  thousandsGroupStyle="lakh"
+                  onChange={(text) => {
+                    setQuantum(text);
+                    setErrors((old) => (old.quantum ? { ...old, quantum: undefined } : old));
+                  }}
+                  perBond={perBond}
                   error={errors.quantum}
-                  description={`Leave empty for ${formatQuantum(defaultQuantum)} units`}
+                  hint={`Leave empty for ${formatSizeWithCount(defaultQuantum, perBond)}`}
                 />
                 <Group>
                   <Button type="submit" loading={negotiate.isPending && negotiate.variables.action === 'counter'}>

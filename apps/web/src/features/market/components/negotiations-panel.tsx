@@ -3,7 +3,7 @@ import { QuoteIcon } from '../../../components/ui/icons';
 import { formatDateTime } from '../../../lib/format';
 import { ROVING_ITEM, useRovingFocus } from '../../../lib/hotkeys';
 import { isMyTurn, lastCounter, useNegotiations } from '../api/negotiations-store';
-import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
+import { formatPrice, formatSize, formatYield } from '../utils/market-format';
 import { MarketPanel } from './market-panel';
 import classes from './market.module.css';
 import type { NegotiationTarget } from './negotiation-dialog';
@@ -54,7 +54,7 @@ export function NegotiationsPanel({ onOpen }: { onOpen: (target: NegotiationTarg
                     </Text>
                     <Text size="xs" c="dimmed" className={classes.mono}>
                       {last
-                        ? `${formatYield(last.yield_stored)} · ${formatPrice(last.unit_price_stored)} · ${formatQuantum(last.quantum)} units`
+                        ? `${formatYield(last.yield_stored)} · ${formatPrice(last.unit_price_stored)} · ${formatSize(last.quantum)}`
                         : '—'}
                     </Text>
                     <Text size="xs" c="dimmed">

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { useCreateQuote } from '../api/create-quote';
+import { useFaceValuePerBond } from '../api/get-bond-size';
 import { buildQuotePayload, quoteErrorsOf, type QuoteFormErrors, type QuoteFormValues } from '../utils/quote-form';
 import type { MarketSlots, PickedBond } from './market-slots';
 import { INITIAL_QUOTE_VALUES, QuoteFields } from './quote-fields';
@@ -34,6 +35,7 @@ type Phase = 'idle' | 'creating' | 'posting';
 export function PrivateRunForm({ counterparties, onCreated, renderBondSearch, renderPricing }: PrivateRunFormProps) {
   const [values, setValues] = useState<QuoteFormValues>(INITIAL_QUOTE_VALUES);
   const [bond, setBond] = useState<PickedBond | null>(null);
+  const perBond = useFaceValuePerBond(bond?.id ?? null);
   const [errors, setErrors] = useState<QuoteFormErrors>({});
   const [phase, setPhase] = useState<Phase>('idle');
   // A quote that was created but not posted: "Post it again" sends this one rather than a new quote.
@@ -58,7 +60,7 @@ export function PrivateRunForm({ counterparties, onCreated, renderBondSearch, re
 
   async function submit() {
     if (phase !== 'idle') return;
-    const built = buildQuotePayload({ ...values, counterparties: counterparties.map((firm) => firm.clientId) });
+    const built = buildQuotePayload({ ...values, counterparties: counterparties.map((firm) => firm.clientId) }, perBond);
     if (!built.ok) {
       setErrors(built.errors);
       return;

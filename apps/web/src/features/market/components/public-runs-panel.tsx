@@ -7,7 +7,7 @@ import { describeError } from '../../../lib/errors';
 import { showToast } from '../../../lib/toast';
 import { useCloseQuotes } from '../api/close-quotes';
 import { usePublicRuns } from '../api/list-public-runs';
-import { formatQuantum } from '../utils/market-format';
+import { formatCount } from '../../../lib/format';
 import { MarketPanel } from './market-panel';
 import { LazyRunsGrid as RunsGrid } from './lazy-runs-grid';
 
@@ -106,7 +106,7 @@ export function PublicRunsPanel({ canTrade, onOpen, onClose, status, onEdit, onP
         ) : null}
         {data && !restricted ? (
           <Text size="xs" c="dimmed" ml="auto" data-testid="public-runs-count">
-            {formatQuantum(data.count)} {data.count === 1 ? 'quote' : 'quotes'}
+            {formatCount(data.count)} {data.count === 1 ? 'quote' : 'quotes'}
           </Text>
         ) : null}
       </Group>

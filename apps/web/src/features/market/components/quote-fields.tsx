@@ -1,6 +1,8 @@
 import { DEFAULT_SETTLEMENT_DELTA, QUOTE_DEFAULTS, SETTLEMENT_DELTAS } from '@dart/contracts';
 import { CloseButton, Group, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useId, type Dispatch, type SetStateAction } from 'react';
+import { useFaceValuePerBond } from '../api/get-bond-size';
+import { FaceValueInput } from '../../../components/ui/face-value-input';
 import type { QuoteFormErrors, QuoteFormField, QuoteFormValues } from '../utils/quote-form';
 import type { MarketSlots, PickedBond } from './market-slots';
 
@@ -36,11 +38,13 @@ export interface QuoteFieldsProps extends Pick<MarketSlots, 'renderBondSearch' |
 
 /**
  * The fields every new quote has, shared by the quote ticket and the private run sent from a chat:
- * side, bond (search, then the picked bond with "Change bond"), yield or price, quantum, validity and
- * settlement. Who the quote goes to is the caller's part.
+ * side, bond (search, then the picked bond with "Change bond"), yield or price, size (face value in
+ * rupees with lakh/crore shorthand and the bond count beneath), validity and settlement. Who the quote
+ * goes to is the caller's part.
  */
 export function QuoteFields({ values, setValues, bond, setBond, errors, setErrors, renderBondSearch, renderPricing }: QuoteFieldsProps) {
   const settlementLabelId = useId();
+  const perBond = useFaceValuePerBond(bond?.id ?? null);
   const set = <K extends keyof QuoteFormValues>(key: K, value: QuoteFormValues[K]) => {
     setValues((old) => ({ ...old, [key]: value }));
     const field = ERROR_OF[key];
@@ -109,13 +113,10 @@ export function QuoteFields({ values, setValues, bond, setBond, errors, setError
           })
         : null}
       <Group grow align="flex-start" gap="sm">
-        <NumberInput
-          label="Quantum (units)"
+        <FaceValueInput
           value={values.quantum}
-          onChange={(value) => set('quantum', typeof value === 'number' ? value : value === '' ? '' : Number(value))}
-          allowDecimal={false}
-          thousandSeparator=","
-          thousandsGroupStyle="lakh"
+          onChange={(text) => set('quantum', text)}
+          perBond={perBond}
           error={errors.quantum}
           required
         />

@@ -6,7 +6,8 @@ import { showToast } from '../../../lib/toast';
 import { useCreateQuote } from '../api/create-quote';
 import { useTicketHotkeys } from '../hooks/use-ticket-hotkeys';
 import { selectedBond, type TicketRequest } from '../stores/selected-bond';
-import { formatQuantum } from '../utils/market-format';
+import { formatSizeWithCount } from '../utils/market-format';
+import { useFaceValuePerBond } from '../api/get-bond-size';
 import { buildQuotePayload, quoteErrorsOf, type QuoteFormErrors, type QuoteFormValues } from '../utils/quote-form';
 import { CounterpartyPicker } from './counterparty-picker';
 import { MarketPanel } from './market-panel';
@@ -45,6 +46,7 @@ const listClosed = (event: HotkeyEvent) => (event.target as Element | null)?.get
 export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, renderPricing }: QuoteTicketProps) {
   const [values, setValues] = useState<QuoteFormValues>(INITIAL_QUOTE_VALUES);
   const [bond, setBond] = useState<PickedBond | null>(null);
+  const perBond = useFaceValuePerBond(bond?.id ?? null);
   const [errors, setErrors] = useState<QuoteFormErrors>({});
   const create = useCreateQuote();
   const set = <K extends keyof QuoteFormValues>(key: K, value: QuoteFormValues[K]) => setValues((old) => ({ ...old, [key]: value }));
@@ -133,7 +135,7 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
   );
 
   function submit() {
-    const built = buildQuotePayload(values);
+    const built = buildQuotePayload(values, perBond);
     if (!built.ok) {
       setErrors(built.errors);
       return;
@@ -147,7 +149,7 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
           showToast({
             severity: 'success',
             summary: quote.private ? `Private ${side} sent` : `${side === 'bid' ? 'Bid' : 'Ask'} posted`,
-            detail: `${formatQuantum(quote.quantum)} units of ${quote.display_name}`,
+            detail: `${formatSizeWithCount(quote.quantum, quote.face_value_per_bond)} of ${quote.display_name}`,
           });
           setValues((old) => ({ ...old, valueText: '', quantum: '', counterparties: [] }));
         },

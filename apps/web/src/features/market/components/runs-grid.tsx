@@ -34,7 +34,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useHotkey } from '../../../lib/hotkeys';
 import { useTicketHotkeys } from '../hooks/use-ticket-hotkeys';
 import { selectedBond } from '../stores/selected-bond';
-import { formatPrice, formatQuantum, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
+import { formatBonds, formatPrice, formatSize, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
+import { formatCount } from '../../../lib/format';
 import { Countdown } from './countdown';
 import classes from './market.module.css';
 
@@ -217,13 +218,24 @@ export function RunsGrid({
       },
       {
         colId: 'quantum',
-        headerName: 'Quantum',
+        headerName: 'Size',
         field: 'remaining_quantum',
         width: 104,
         type: 'rightAligned',
         enableCellChangeFlash: true,
-        headerTooltip: 'Units still available (of the quoted quantum)',
-        valueFormatter: (p) => formatQuantum(p.value as number),
+        headerTooltip: 'Face value still available (of the quoted size); hover a size for its bond count',
+        valueFormatter: (p) => formatSize(p.value as number),
+        tooltipValueGetter: (p) => formatBonds(p.value as number, p.data?.face_value_per_bond) || null,
+        cellClass: classes.numberCell,
+      },
+      {
+        colId: 'bonds',
+        headerName: 'Bonds',
+        width: 96,
+        type: 'rightAligned',
+        headerTooltip: 'Number of bonds in the size (face value ÷ face value per bond)',
+        valueGetter: (p) => (p.data?.face_value_per_bond ? p.data.remaining_quantum / p.data.face_value_per_bond : null),
+        valueFormatter: (p) => (p.value === null || p.value === undefined ? '—' : formatCount(p.value as number)),
         cellClass: classes.numberCell,
       },
       {

@@ -2,7 +2,7 @@ import { EmptyState, Text } from '@mantine/core';
 import { formatDateDefault, formatRupees } from '@dart/contracts';
 import { TicketIcon } from '../../../components/ui/icons';
 import { useDeals } from '../api/deals-store';
-import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
+import { formatPrice, formatSizeWithCount, formatYield } from '../utils/market-format';
 import classes from './market.module.css';
 
 /**
@@ -34,7 +34,7 @@ export function TicketingPanel() {
             {deal.counterparty ? ` · ${deal.counterparty}` : ''}
           </Text>
           <Text size="xs" className={classes.mono}>
-            {formatQuantum(deal.quantum)} units · {formatYield(deal.yield)} · {formatPrice(deal.price)}
+            {formatSizeWithCount(deal.quantum, deal.face_value_per_bond)} · {formatYield(deal.yield)} · {formatPrice(deal.price)}
           </Text>
           <Text size="xs" c="dimmed" className={classes.mono}>
             {formatRupees(deal.consideration)} · settles {formatDateDefault(deal.settlement_date)}

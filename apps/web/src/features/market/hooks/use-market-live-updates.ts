@@ -28,7 +28,7 @@ import { PUBLIC_RUNS_KEY } from '../api/list-public-runs';
 import { applyNegotiationEvent, NEGOTIATIONS_KEY, type NegotiationRecord } from '../api/negotiations-store';
 import { findBondName, patchQuoteInRuns } from '../utils/patch-runs';
 import { refreshKey } from '../utils/refresh-key';
-import { formatPrice, formatQuantum, formatYield } from '../utils/market-format';
+import { formatPrice, formatSize, formatYield } from '../utils/market-format';
 
 export function useMarketLiveUpdates(myUserId: string | null): void {
   const queryClient = useQueryClient();
@@ -70,7 +70,7 @@ export function useMarketLiveUpdates(myUserId: string | null): void {
             showToast({
               severity: 'info',
               summary: 'New counter',
-              detail: `${formatYield(last.yield_stored)} · ${formatPrice(last.unit_price_stored)} for ${formatQuantum(last.quantum)} units`,
+              detail: `${formatYield(last.yield_stored)} · ${formatPrice(last.unit_price_stored)} for ${formatSize(last.quantum)}`,
             });
           return;
         }
@@ -102,7 +102,7 @@ export function useMarketLiveUpdates(myUserId: string | null): void {
           showToast({
             severity: 'success',
             summary: 'Deal done',
-            detail: `${formatQuantum(deal.quantum)} units at ${formatPrice(deal.price)} (${formatYield(deal.yield)})`,
+            detail: `${formatSize(deal.quantum)} at ${formatPrice(deal.price)} (${formatYield(deal.yield)})`,
           });
           // The deals list brings it in full (bond, side, counterparty) into the same key.
           refreshKey(queryClient, DEALS_KEY);

@@ -1,8 +1,8 @@
-/** Display formats of the market screens: quote statuses and countdowns (yields, prices and units: lib/format). */
+/** Display formats of the market screens: quote statuses and countdowns (yields, prices and sizes: lib/format). */
 import type { QuoteStatus } from '@dart/contracts';
 
-// The yield, price and quantum formats are shared with chat's private-run cards, so they live in lib.
-export { formatPrice, formatQuantum, formatYield } from '../../../lib/format';
+// The yield, price and size formats are shared with chat's private-run cards, so they live in lib.
+export { formatBonds, formatPrice, formatSize, formatSizeWithCount, formatYield } from '../../../lib/format';
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, { label: string; color: string; description: string }> = {
   open: { label: 'Open', color: 'teal', description: 'Open in the market.' },

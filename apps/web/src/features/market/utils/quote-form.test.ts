@@ -8,7 +8,7 @@ const valid: QuoteFormValues = {
   finstrumentId: 42,
   fixedField: 'yield',
   valueText: '7.5',
-  quantum: 1000,
+  quantum: '5cr',
   validity: 1440,
   settlementDelta: 1,
   counterparties: [],
@@ -25,6 +25,7 @@ describe('quote ticket payload', () => {
       yield_stored: 0.075,
       settlement_delta: 1,
       fixed_field: 'yield',
+      quantum: 50_000_000,
     });
     expect(result.payload.unit_price_stored).toBeUndefined();
     expect(result.payload.settlement).toBeUndefined();
@@ -36,9 +37,10 @@ describe('quote ticket payload', () => {
   });
 
   it('shows the spec messages for quantum and the typed value', () => {
-    expect(buildQuotePayload({ ...valid, quantum: 0 })).toEqual({ ok: false, errors: { quantum: MESSAGES.cannotBeZero } });
-    expect(buildQuotePayload({ ...valid, quantum: -5 })).toEqual({ ok: false, errors: { quantum: MESSAGES.cannotBeNegative } });
-    expect(buildQuotePayload({ ...valid, quantum: 1e13 })).toEqual({ ok: false, errors: { quantum: MESSAGES.max12Digits } });
+    expect(buildQuotePayload({ ...valid, quantum: '0' })).toEqual({ ok: false, errors: { quantum: MESSAGES.cannotBeZero } });
+    expect(buildQuotePayload({ ...valid, quantum: '-5cr' })).toEqual({ ok: false, errors: { quantum: MESSAGES.cannotBeNegative } });
+    expect(buildQuotePayload({ ...valid, quantum: '1,00,000cr' })).toEqual({ ok: false, errors: { quantum: MESSAGES.max12Digits } });
+    expect(buildQuotePayload({ ...valid, quantum: '' })).toEqual({ ok: false, errors: { quantum: MESSAGES.required } });
     expect(buildQuotePayload({ ...valid, valueText: '' })).toEqual({ ok: false, errors: { value: MESSAGES.required } });
     expect(buildQuotePayload({ ...valid, valueText: 'abc' })).toEqual({ ok: false, errors: { value: MESSAGES.shouldBeNumber } });
     expect(buildQuotePayload({ ...valid, valueText: '120' })).toEqual({ ok: false, errors: { value: MESSAGES.yieldAbove100 } });
@@ -47,6 +49,18 @@ describe('quote ticket payload', () => {
       errors: { value: MESSAGES.priceBelow250 },
     });
     expect(buildQuotePayload({ ...valid, validity: 0 })).toEqual({ ok: false, errors: { validity: MARKET_MESSAGES.validity } });
+  });
+
+  it('reads the size as face value with lakh/crore shorthand and refuses part of a bond (issue 12 §1)', () => {
+    const quantumOf = (text: string, perBond?: number) => {
+      const result = buildQuotePayload({ ...valid, quantum: text }, perBond);
+      return result.ok ? result.payload.quantum : result.errors.quantum;
+    };
+    expect(quantumOf('2.5cr', 100)).toBe(25_000_000);
+    expect(quantumOf('50 L', 100_000)).toBe(5_000_000);
+    expect(quantumOf('5,00,00,000')).toBe(50_000_000);
+    expect(quantumOf('1.5L', 100_000)).toBe('Must be a whole number of bonds (₹1 L each)');
+    expect(quantumOf('five')).toBe('Enter a size such as 5cr, 50L or 5,00,00,000');
   });
 
   it('asks for a bond and checks counterparty ids', () => {

@@ -3,7 +3,7 @@
  * schema (`QuoteCreateSchema`, STYLE practice 15), so the ticket shows the server's messages.
  */
 import { HttpError } from '@dart/client';
-import { MESSAGES, QuoteCreateSchema, type QuoteCreate } from '@dart/contracts';
+import { checkFaceValue, MESSAGES, QuoteCreateSchema, type QuoteCreate } from '@dart/contracts';
 import { describeError } from '../../../lib/errors';
 
 export type FixedField = 'yield' | 'price';
@@ -14,7 +14,8 @@ export interface QuoteFormValues {
   fixedField: FixedField;
   /** As typed: yield in %, or clean price per ₹100. */
   valueText: string;
-  quantum: number | '';
+  /** The size as typed: face value in rupees with lakh/crore shorthand (`5cr`, `50L`, `5,00,00,000`). */
+  quantum: string;
   validity: number | '';
   settlementDelta: 0 | 1 | 2;
   counterparties: string[];
@@ -58,14 +59,23 @@ export function quoteErrorsOf(error: unknown): QuoteFormErrors {
   return errors;
 }
 
-export function buildQuotePayload(values: QuoteFormValues): { ok: true; payload: QuoteCreate } | { ok: false; errors: QuoteFormErrors } {
+/**
+ * @param perBond rupees of face value in one bond of the chosen bond, when known: a size that is not a
+ * whole number of bonds is refused here (the server refuses it too).
+ */
+export function buildQuotePayload(
+  values: QuoteFormValues,
+  perBond?: number,
+): { ok: true; payload: QuoteCreate } | { ok: false; errors: QuoteFormErrors } {
   const errors: QuoteFormErrors = {};
   const pricing = parsePricingText(values.fixedField, values.valueText);
   if ('message' in pricing) errors.value = pricing.message;
+  const size = checkFaceValue(values.quantum, perBond);
+  if (!size.ok) errors.quantum = size.message;
   const candidate = {
     finstrument_id: values.finstrumentId ?? undefined,
     quote_type: values.quoteType,
-    quantum: values.quantum === '' ? undefined : values.quantum,
+    quantum: size.ok ? size.rupees : undefined,
     validity: values.validity === '' ? undefined : values.validity,
     settlement_delta: values.settlementDelta,
     fixed_field: values.fixedField,
@@ -78,6 +88,7 @@ export function buildQuotePayload(values: QuoteFormValues): { ok: true; payload:
       const field = formFieldOf(String(issue.path[0] ?? ''));
       // A missing typed value already has its own message.
       if (field === 'value' && errors.value) continue;
+      if (field === 'quantum' && errors.quantum) continue;
       if (field === 'finstrumentId') errors.finstrumentId = 'Choose a bond.';
       else errors[field] ??= issue.message;
     }

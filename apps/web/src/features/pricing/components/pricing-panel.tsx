@@ -1,4 +1,5 @@
 import {
+  checkFaceValue,
   DEFAULT_SETTLEMENT_DELTA,
   formatIndianNumber,
   formatRupees,
@@ -7,7 +8,7 @@ import {
   SETTLEMENT_DELTAS,
   type ConsiderationDetails,
 } from '@dart/contracts';
-import { Alert, Badge, Group, Loader, NumberInput, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { describeError } from '../../../lib/errors';
@@ -21,6 +22,7 @@ import {
   type FixedField,
 } from '../utils/pricing-input';
 import { PricingInput } from './pricing-input';
+import { FaceValueInput } from '../../../components/ui/face-value-input';
 import { formatDate } from '../../../lib/format';
 
 /** The pricing value of spec trading §3, reported to the page (report issue, quote sheet). */
@@ -39,16 +41,28 @@ export interface PricingValue {
 export interface PricingPanelProps {
   finstrumentId: number;
   onValueChange?: (value: PricingValue) => void;
-  defaultQuantity?: number;
+  /** The size the consideration starts at, as typed (face value in rupees, lakh/crore shorthand). */
+  defaultSize?: string;
 }
 
-/** Yield/price calculator with settlement T+0/T+1/T+2 and the consideration for a quantity. */
-export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1 }: PricingPanelProps) {
+/** A dealing size to start from (issue 12 §1): ₹5 Cr, not one bond. */
+export const DEFAULT_CALCULATOR_SIZE = '5cr';
+
+/**
+ * Yield/price calculator with settlement T+0/T+1/T+2 and the consideration for a size in face value
+ * (issue 12 §1; the pricing API prices units, so the size is sent as its number of bonds).
+ */
+export function PricingPanel({ finstrumentId, onValueChange, defaultSize = DEFAULT_CALCULATOR_SIZE }: PricingPanelProps) {
   const [fixedField, setFixedField] = useState<FixedField>('yield');
   // null: the user has not typed; the field shows the server's (reference) value.
   const [draft, setDraft] = useState<string | null>(null);
   const [settlementDelta, setSettlementDelta] = useState<number>(DEFAULT_SETTLEMENT_DELTA);
-  const [quantity, setQuantity] = useState<number>(defaultQuantity);
+  const [sizeText, setSizeText] = useState(defaultSize);
+  // Rupees of face value in one bond: the pricing answer's unit (₹100 for a G-sec, the bond's face value else).
+  const [perBond, setPerBond] = useState<number | undefined>(undefined);
+  const size = checkFaceValue(sizeText, perBond);
+  // Bonds for the consideration; NaN (not priced) while the size is refused or the bond's unit not yet known.
+  const quantity = size.ok && perBond ? Math.round(size.rupees / perBond) : Number.NaN;
   const [debouncedDraft] = useDebouncedValue(draft, 300);
   const [debouncedQuantity] = useDebouncedValue(quantity, 300);
 
@@ -62,6 +76,9 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
 
   const priceInfo = usePriceInfo(finstrumentId, request);
   const data = priceInfo.data;
+  // Kept once known (a refused price answers without a consideration); set during render, React's derived-state pattern.
+  const unit = data?.consideration_details?.face_value_per_unit;
+  if (unit && unit > 0 && unit !== perBond) setPerBond(unit);
   const inputDisabled = data ? !data.allow_price_modification : false;
   const priceDisabled = data ? !data.can_be_priced : false;
   const shown = draft ?? (data ? inputTextFor(fixedField, data.price) : '');
@@ -137,18 +154,12 @@ export function PricingPanel({ finstrumentId, onValueChange, defaultQuantity = 1
               {data?.price.settlement_date ? formatDate(data.price.settlement_date) : '—'}
             </Text>
           </Stack>
-          <NumberInput
-            label="Quantity (units)"
-            value={quantity}
-            onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.NaN)}
-            min={1}
-            max={999_999_999_999}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            thousandsGroupStyle="lakh"
-            w={160}
-            error={isPricedQuantity(quantity) ? undefined : 'Enter at least 1 unit'}
+          <FaceValueInput
+            value={sizeText}
+            onChange={setSizeText}
+            perBond={perBond}
+            w={220}
+            error={sizeText.trim() === '' ? 'Enter a size' : undefined}
           />
         </Group>
 

@@ -1,15 +1,20 @@
-import { formatRupees } from '@dart/contracts';
-import { Alert, Group, Loader, NumberInput, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { checkFaceValue, faceValuePerBond, formatRupees } from '@dart/contracts';
+import { Alert, Group, Loader, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { describeError } from '../../../lib/errors';
 import { useCashflows } from '../api/get-cashflows';
+import { useFinstrument } from '../api/get-finstrument';
+import { FaceValueInput } from '../../../components/ui/face-value-input';
 import { AccessPrompt, type SecurityAccess } from './access-prompt';
 import { formatDate } from '../../../lib/format';
 
 const CashflowChart = lazy(() => import('./cashflow-chart').then((module) => ({ default: module.CashflowChart })));
 
-/** Cash-flow schedule for a quantity and reference date: table and bar chart (Premium). */
+/**
+ * Cash-flow schedule for a size and reference date: table and bar chart (Premium). The size is face value
+ * (issue 12 §1, ₹5 Cr to start); the API takes its number of bonds.
+ */
 export function CashflowPanel({
   finstrumentId,
   access,
@@ -19,7 +24,11 @@ export function CashflowPanel({
   access: SecurityAccess;
   upgradeAction?: ReactNode;
 }) {
-  const [quantity, setQuantity] = useState<number>(1);
+  const [sizeText, setSizeText] = useState('5cr');
+  const bond = useFinstrument(String(finstrumentId)).data;
+  const perBond = bond ? faceValuePerBond(bond) : undefined;
+  const size = checkFaceValue(sizeText, perBond);
+  const quantity = size.ok && perBond ? Math.round(size.rupees / perBond) : Number.NaN;
   const [refDate, setRefDate] = useState('');
   const [debouncedQuantity] = useDebouncedValue(quantity, 300);
   const validQuantity = Number.isInteger(debouncedQuantity) && debouncedQuantity >= 1;
@@ -45,17 +54,12 @@ export function CashflowPanel({
         ) : (
           <>
             <Group gap="sm" align="flex-end">
-              <NumberInput
-                label="Quantity (units)"
-                value={quantity}
-                onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.NaN)}
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                thousandSeparator=","
-                thousandsGroupStyle="lakh"
-                w={160}
-                error={Number.isInteger(quantity) && quantity >= 1 ? undefined : 'Enter at least 1 unit'}
+              <FaceValueInput
+                value={sizeText}
+                onChange={setSizeText}
+                perBond={perBond}
+                w={220}
+                error={sizeText.trim() === '' ? 'Enter a size' : undefined}
               />
               <TextInput
                 type="date"
