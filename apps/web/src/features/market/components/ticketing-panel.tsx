@@ -1,9 +1,10 @@
 import { EmptyState, Text } from '@mantine/core';
-import { formatDateDefault, formatRupees } from '@dart/contracts';
+import { formatRupees } from '@dart/contracts';
 import { TicketIcon } from '../../../components/ui/icons';
 import { useDeals } from '../api/deals-store';
 import { formatPrice, formatSizeWithCount, formatYield } from '../utils/market-format';
 import classes from './market.module.css';
+import { formatBondName, formatDate } from '../../../lib/format';
 
 /**
  * Ticketing (spec §2 panel): the firm's deals awaiting a deal ticket, newest first, until the
@@ -29,15 +30,20 @@ export function TicketingPanel() {
           <Text size="xs" fw={600} c={deal.side === 'sell' ? 'red' : 'teal'} className={classes.blotterSide}>
             {deal.side === 'sell' ? 'Sold' : deal.side === 'buy' ? 'Bought' : 'Deal'}
           </Text>
-          <Text size="xs" truncate className={classes.blotterName} title={deal.display_name ?? undefined}>
-            {deal.display_name ?? `Bond ${deal.finstrument_id}`}
+          <Text
+            size="xs"
+            truncate
+            className={classes.blotterName}
+            title={deal.display_name ? formatBondName(deal.display_name) : undefined}
+          >
+            {deal.display_name ? formatBondName(deal.display_name) : `Bond ${deal.finstrument_id}`}
             {deal.counterparty ? ` · ${deal.counterparty}` : ''}
           </Text>
           <Text size="xs" className={classes.mono}>
             {formatSizeWithCount(deal.quantum, deal.face_value_per_bond)} · {formatYield(deal.yield)} · {formatPrice(deal.price)}
           </Text>
           <Text size="xs" c="dimmed" className={classes.mono}>
-            {formatRupees(deal.consideration)} · settles {formatDateDefault(deal.settlement_date)}
+            {formatRupees(deal.consideration)} · settles {formatDate(deal.settlement_date)}
           </Text>
         </li>
       ))}
