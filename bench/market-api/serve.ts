@@ -53,8 +53,9 @@ for (let i = 0; i < QUOTES; i++) {
     userAccountId: owner.accountId,
     finstrumentId: bonds[i % bonds.length]!.id,
     quoteType: bid ? 'BID' : 'ASK',
-    quantum: 100 + (i % 10) * 10,
-    remainingQuantum: 100 + (i % 10) * 10,
+    // ₹1–10 Cr of face value (issue 12 §1): a whole number of bonds of any face value up to ₹1 Cr.
+    quantum: (1 + (i % 10)) * 10_000_000,
+    remainingQuantum: (1 + (i % 10)) * 10_000_000,
     price: 100 - (yieldFraction - 0.07) * 500,
     yieldFraction,
     fixedField: 'yield',

@@ -95,7 +95,8 @@ async function measure(label: string, nodes: Node[], tokens: string[]): Promise<
       const response = await fetch(`${base}/api/trade/eoi/`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ quantum: 100, finstrument_id: bond.id, yield_stored: 0.07 + q / 10_000, validity: 60 }),
+        // ₹5 Cr of the G-sec: face value in rupees (issue 12 §1).
+        body: JSON.stringify({ quantum: 50_000_000, finstrument_id: bond.id, yield_stored: 0.07 + q / 10_000, validity: 60 }),
       });
       if (response.status !== 201) throw new Error(`quote: ${response.status} ${await response.text()}`);
       const { id } = (await response.json()) as { id: string };

@@ -89,7 +89,8 @@ export function UploadQuotesDialog({ opened, onClose }: UploadQuotesDialogProps)
           <Text span ff="monospace" size="xs">
             {QUOTE_UPLOAD_COLUMNS.join(', ')}
           </Text>
-          . Give a price or a yield (in %), not both. If any row is wrong, nothing is imported.
+          . <b>quantum</b> is face value in rupees, a whole number of bonds: plain (50000000, 5,00,00,000) or shorthand (5cr, 50L). Give a
+          price or a yield (in %), not both. If any row is wrong, nothing is imported.
         </Text>
         <Group gap="xs">
           <Text size="sm">Template:</Text>
