@@ -8,6 +8,7 @@ import { useDepth } from '../api/get-depth';
 import { useInstruments } from '../api/list-instruments';
 import { selectedBond } from '../stores/selected-bond';
 import { formatPrice, formatSize, formatSizeWithCount, formatYield } from '../utils/market-format';
+import { formatBondName } from '../../../lib/format';
 import classes from './market.module.css';
 import { MarketPanel } from './market-panel';
 
@@ -148,8 +149,8 @@ function InstrumentRow({ row, active, onSelect }: { row: MarketInstrument; activ
       aria-label={`Depth of ${row.display_name}`}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={active ? 700 : 500} truncate title={`${row.display_name} · ${row.isin}`}>
-          {row.display_name}
+        <Text size="sm" fw={active ? 700 : 500} truncate title={`${formatBondName(row.display_name)} · ${row.isin}`}>
+          {formatBondName(row.display_name)}
         </Text>
         <Text size="xs" c="dimmed" className={classes.mono} style={{ whiteSpace: 'nowrap' }}>
           <Text span c="teal" inherit>

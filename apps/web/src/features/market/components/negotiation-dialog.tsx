@@ -3,7 +3,7 @@ import { checkFaceValue, MESSAGES, NegotiationRequestSchema, type Quote } from '
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { describeError } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
+import { formatBondName, formatDateTime } from '../../../lib/format';
 import { useDeals } from '../api/deals-store';
 import { useQuote } from '../api/get-quote';
 import { useNegotiateQuote, type NegotiateRequest } from '../api/negotiate-quote';
@@ -61,7 +61,7 @@ export function NegotiationDialog({ target, onClose, canTrade, renderPricing }: 
   }, [targetKey]);
 
   if (!target) return null;
-  const title = quote ? `${quote.quote_type === 'BID' ? 'Bid' : 'Ask'} · ${quote.display_name}` : 'Quote';
+  const title = quote ? `${quote.quote_type === 'BID' ? 'Bid' : 'Ask'} · ${formatBondName(quote.display_name)}` : 'Quote';
   const last = record ? lastCounter(record) : undefined;
   const myTurn = record ? isMyTurn(record) : false;
   const quoteOpen = quote?.status === 'open';

@@ -35,7 +35,7 @@ import { useHotkey } from '../../../lib/hotkeys';
 import { useTicketHotkeys } from '../hooks/use-ticket-hotkeys';
 import { selectedBond } from '../stores/selected-bond';
 import { formatBonds, formatPrice, formatSize, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
-import { formatCount } from '../../../lib/format';
+import { formatBondName, formatCount } from '../../../lib/format';
 import { Countdown } from './countdown';
 import classes from './market.module.css';
 
@@ -115,7 +115,7 @@ function SideCell({ data }: ICellRendererParams<Quote>) {
 
 function BondCell({ data }: ICellRendererParams<Quote>) {
   if (!data) return null;
-  return <span title={`${data.display_name} · ${data.isin}`}>{data.display_name}</span>;
+  return <span title={`${formatBondName(data.display_name)} · ${data.isin}`}>{formatBondName(data.display_name)}</span>;
 }
 
 function StatusCell({ data }: ICellRendererParams<Quote>) {
