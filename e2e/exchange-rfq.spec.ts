@@ -72,6 +72,38 @@ test.describe('Exchange RFQs raised from Dart', () => {
     });
   });
 
+  test('a one-to-one RFQ names its participant, picked by search; only that participant answers it', async ({ page }) => {
+    await signIn(page, DEMO.secondDealer);
+    await page.waitForLoadState('networkidle');
+    await page.goto(`/security/${GSEC_ISIN}`);
+    await page.getByRole('button', { name: 'Raise RFQ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Raise RFQ' });
+    await dialog.getByText('One to one (OTO)').click();
+    await expect(dialog.getByRole('radio', { name: 'One to one (OTO)' })).toBeChecked();
+    await dialog.getByRole('textbox', { name: /^Yield \(%\)/ }).fill('7.05');
+    await dialog.getByRole('textbox', { name: /^(Quantum|Size|Face value)/ }).fill('100000000');
+    // Without a participant the dialog says so and raises nothing.
+    await dialog.getByRole('button', { name: 'Raise RFQ' }).click();
+    await expect(dialog.getByText('This field is required')).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Participant' }).fill('Simulated');
+    await page
+      .getByRole('listbox', { name: 'Counterparty search results' })
+      .getByRole('option', { name: 'Simulated RFQ participants (NSE/BSE)', exact: true })
+      .click();
+    await expect(dialog.getByTestId('counterparty-pill')).toHaveText('Simulated RFQ participants (NSE/BSE)');
+    // Leaving the field closes the list of participants.
+    await dialog.getByText('RFQ mode').click();
+    await dialog.getByRole('button', { name: 'Raise RFQ' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/dart');
+    const panel = page.getByTestId('panel-rfq-quotes');
+    await panel.getByRole('tab', { name: /My RFQs/ }).click();
+    const rfq = panel.getByTestId('my-rfq-item').filter({ hasText: 'OTO' }).filter({ hasText: '₹10 Cr' }).first();
+    await expect(rfq.getByTestId('rfq-response')).toHaveCount(1, { timeout: 15_000 });
+    await expect(rfq.getByRole('button', { name: /^Accept Response 1 at / })).toBeVisible();
+  });
+
   test('at 1440 px the RFQ rows keep their Respond button, countdown and badges whole', async ({ page, request }) => {
     // Second Bank asks NSE RFQ for ₹10 Cr of the G-sec; Demo Capital's dealer sees it under Market.
     const { access } = (await (

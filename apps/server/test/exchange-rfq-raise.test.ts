@@ -208,6 +208,27 @@ describe.each(DRIVERS)('raising exchange RFQs (%s)', (driver) => {
     expect(await t.app.exchange.venue.trade(trade!.exchangeTradeId!)).toMatchObject({ quantum: 50 * CRORE, dealId: deal.id });
   });
 
+  it('answers on raise an RFQ raised under an Idempotency-Key (the answer is not fenced as the raising request)', async () => {
+    const stop = await t.app.exchange.participants.answerOnRaise(50);
+    try {
+      const raised = await t.app.inject({
+        method: 'POST',
+        url: '/api/trade/eoi/',
+        payload: exchangeRfqBody(gsec, { quantum: 15 * CRORE }),
+        headers: { ...bearer(tok.demo!), 'idempotency-key': `rfq-${Date.now()}` },
+      });
+      expect(raised.statusCode, raised.body).toBe(201);
+      const rfq = json<Quote>(raised);
+      const [answer] = await until(async () => {
+        const rows = await responsesTo(rfq.id);
+        return rows.length > 0 ? rows : undefined;
+      });
+      expect(answer).toMatchObject({ client_id: simFirm, quantum: 15 * CRORE, status: 'open' });
+    } finally {
+      stop();
+    }
+  });
+
   it('refuses to accept a response whose validity ended', async () => {
     const rfq = await raise('demo', { quote_type: 'ASK', quantum: 5 * CRORE, validity: 60 });
     await t.app.exchange.participants.respond(50);

@@ -21,6 +21,7 @@ import {
   type Permission,
   type Role,
 } from '@dart/contracts';
+import { AsyncResource } from 'node:async_hooks';
 import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { clients, finstruments, quotes, referencePrices, userAccountPermissions, userAccounts, users } from '../../db/schema';
 import type { AppDeps } from '../../types';
@@ -273,17 +274,23 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
    */
   async function answerOnRaise(delayMs: number, isLeader: () => boolean = () => true): Promise<() => void> {
     const me = await self();
+    // The bus calls us inside the raising request's async context (its Idempotency-Key claim among it);
+    // the answer must not run in it, or its own transaction would be fenced as that request's. Timers are
+    // therefore made in the context this subscription was set up in.
+    const outsideTheRequest = AsyncResource.bind((work: () => void) => work());
     const off = deps.bus.subscribe((message) => {
       if (message.topic !== MARKET_TOPICS.inquiries || message.clientId !== me.clientId || !isLeader()) return;
       const payload = message.payload as { action?: string; quote?: { respond_to?: string | null; client_name?: unknown } | null };
       if (payload.action !== 'created' || !payload.quote || payload.quote.respond_to) return;
       // One answer run for a burst of RFQs (each is announced once per receiving firm).
       if (answerTimer) return;
-      answerTimer = setTimeout(() => {
-        answerTimer = null;
-        void serial(() => respond(20)).catch(() => undefined);
-      }, delayMs);
-      answerTimer.unref();
+      outsideTheRequest(() => {
+        answerTimer = setTimeout(() => {
+          answerTimer = null;
+          void serial(() => respond(20)).catch(() => undefined);
+        }, delayMs);
+        answerTimer.unref();
+      });
     });
     return () => {
       off();

@@ -7,6 +7,7 @@ import { showToast } from '../../../lib/toast';
 import { useMyRfqs } from '../api/list-my-rfqs';
 import { useRfqQuotes } from '../api/list-rfq-quotes';
 import { useNegotiateQuote } from '../api/negotiate-quote';
+import { useNow } from '../hooks/use-now';
 import { formatPrice, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
 import { Countdown } from './countdown';
 import classes from './market.module.css';
@@ -246,6 +247,9 @@ function ResponseRow({
   perBond: number | undefined;
 }) {
   const negotiate = useNegotiateQuote();
+  const now = useNow();
+  // A response whose validity ran out is no longer offered, without waiting for the next read.
+  const lapsed = new Date(response.valid_until).getTime() <= now;
   // Anonymous RFQs name every participant alike: number them so the dealer can tell them apart.
   const who = rfq.rfq_anonymous ? `Response ${index + 1}` : response.participant;
   const terms = `${formatYield(response.yield_stored)} · ${formatPrice(response.unit_price_stored)}`;
@@ -266,7 +270,7 @@ function ResponseRow({
             <Badge size="xs" variant="light" color={ended.color}>
               {ended.label}
             </Badge>
-          ) : response.can_accept ? (
+          ) : response.can_accept && !lapsed ? (
             <>
               <Countdown until={response.valid_until} size="xs" />
               <Button
