@@ -2,7 +2,6 @@ import { HttpError } from '@dart/client';
 import {
   CLEARING_CORPORATION_OF_EXCHANGE,
   EXCHANGE_MESSAGES,
-  formatFaceValue,
   MESSAGES,
   RFQ_MODE_LABELS,
   TRADE_PARTICIPANT_EMPTY_TEXTS,
@@ -14,7 +13,9 @@ import { useEffect, useId, useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { canTrade, useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
+import { useFaceValuePerBond } from '../api/get-bond-size';
 import { useRaiseRfq } from '../api/raise-rfq';
+import { formatSizeWithCount } from '../utils/market-format';
 import { buildQuotePayload, quoteErrorsOf, type QuoteFormErrors, type QuoteFormValues } from '../utils/quote-form';
 import { CounterpartyPicker } from './counterparty-picker';
 import type { MarketSlots, PickedBond } from './market-slots';
@@ -75,6 +76,8 @@ export function RaiseRfqDialog({
   const [anonymous, setAnonymous] = useState(true);
   const [errors, setErrors] = useState<RfqErrors>({});
   const raise = useRaiseRfq();
+  // Rupees of face value in one bond: the size must be whole bonds (issue 12 §1).
+  const perBond = useFaceValuePerBond(bond?.id ?? null);
   const exchangeLabelId = useId();
   const modeLabelId = useId();
 
@@ -89,7 +92,7 @@ export function RaiseRfqDialog({
   }, [opened, initialBond?.id]);
 
   function submit() {
-    const built = buildQuotePayload({ ...values, counterparties: [] });
+    const built = buildQuotePayload({ ...values, counterparties: [] }, perBond);
     const nextErrors: RfqErrors = built.ok ? {} : { ...built.errors };
     if (!exchange) nextErrors.exchange = EXCHANGE_MESSAGES.noRfqExchange;
     if (mode === 'ONE_TO_ONE' && participant.length === 0) nextErrors.participant = MESSAGES.required;
@@ -114,7 +117,7 @@ export function RaiseRfqDialog({
           showToast({
             severity: 'success',
             summary: `RFQ raised on ${quote.exchange ?? exchange}`,
-            detail: `${quote.quote_type === 'BID' ? 'Bid' : 'Ask'} ${formatFaceValue(quote.quantum)} of ${quote.display_name}`,
+            detail: `${quote.quote_type === 'BID' ? 'Bid' : 'Ask'} ${formatSizeWithCount(quote.quantum, quote.face_value_per_bond)} of ${quote.display_name}`,
           });
           setValues((old) => ({ ...old, valueText: '', quantum: '' }));
           setParticipant([]);

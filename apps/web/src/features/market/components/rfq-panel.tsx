@@ -1,4 +1,4 @@
-import { bondCount, formatBondCount, formatFaceValue, type MyRfq, type MyRfqResponse, type Quote } from '@dart/contracts';
+import type { MyRfq, MyRfqResponse, Quote } from '@dart/contracts';
 import { Alert, Badge, Button, EmptyState, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { NetworkIcon } from '../../../components/ui/icons';
@@ -8,7 +8,7 @@ import { useMyRfqs } from '../api/list-my-rfqs';
 import { useRfqQuotes } from '../api/list-rfq-quotes';
 import { useNegotiateQuote } from '../api/negotiate-quote';
 import { useNow } from '../hooks/use-now';
-import { formatPrice, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
+import { formatPrice, formatSizeWithCount, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
 import { Countdown } from './countdown';
 import classes from './market.module.css';
 import { MarketPanel } from './market-panel';
@@ -25,10 +25,8 @@ export interface RfqPanelProps extends Partial<Pick<MarketSlots, 'renderBondSear
 const FIXED = { flexShrink: 0 } as const;
 
 /** `₹5 Cr · 5,00,000 bonds` when the bond's face value per bond is known, else `₹5 Cr`. */
-function sizeText(quantum: number, perBond: number | undefined): string {
-  return perBond ? `${formatFaceValue(quantum)} · ${formatBondCount(bondCount(quantum, perBond))}` : formatFaceValue(quantum);
-}
-const perBondOf = (quote: Quote) => (quote as Quote & { face_value_per_bond?: number }).face_value_per_bond;
+const sizeText = formatSizeWithCount;
+const perBondOf = (quote: Quote) => quote.face_value_per_bond;
 
 /**
  * Exchange RFQs (NSE / BSE RFQ through the exchange gateway). "Market": the open requests on the firm's
