@@ -36,8 +36,9 @@ async function postQuote(
   expect(posted.status(), await posted.text()).toBe(201);
 }
 
-/** Second Bank asks on the G-sec at 7.35 %, so the blotter has a row on that bond. */
-const askAsSecondBank = (request: APIRequestContext) => postQuote(request, DEMO.secondDealer, GSEC_ISIN, 'ASK', 0.0735);
+/** Second Bank asks on the G-sec (7.35 % unless said), so the blotter has a row on that bond. */
+const askAsSecondBank = (request: APIRequestContext, yieldDecimal = 0.0735) =>
+  postQuote(request, DEMO.secondDealer, GSEC_ISIN, 'ASK', yieldDecimal);
 
 async function openDart(page: Page, email: string): Promise<void> {
   await signIn(page, email);
@@ -166,6 +167,7 @@ test.describe('Keyboard', () => {
     await page.keyboard.press('b');
     await expect(ticket.getByTestId('ticket-bond')).toHaveText(rowName);
     await expect(ticket.getByRole('radio', { name: 'Bid (buy)' })).toBeChecked();
+    await expect(mine).toBeVisible(); // opened beside the blotter, not over it
   });
 
   test('the matches list is one Tab stop: Up/Down move between matches, Tab goes on to Accept', async ({ page, request }) => {
@@ -197,7 +199,8 @@ test.describe('Keyboard', () => {
     page,
     request,
   }) => {
-    await askAsSecondBank(request); // a blotter on screen lists its keys
+    // A blotter on screen lists its keys. At 7.00 % the ask crosses no bid an earlier test left.
+    await askAsSecondBank(request, 0.07);
     await openDart(page, DEMO.dealer);
     await expect(publicRuns(page).getByRole('row').filter({ hasText: 'Anonymous' }).first()).toBeVisible();
     await page.keyboard.press('?');
@@ -217,6 +220,15 @@ test.describe('Keyboard', () => {
     await expect(sheet).toBeVisible();
     await page.keyboard.press('?');
     await expect(sheet).toBeHidden();
+
+    // Enter on a focused blotter row counters it (like a double-click); Esc closes the dialog.
+    const ask = publicRuns(page).getByRole('row').filter({ hasText: 'Anonymous' }).first();
+    await ask.getByRole('gridcell', { name: 'Anonymous', exact: true }).click();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('form', { name: 'Counter' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
 
     const viewer = await (await browser.newContext()).newPage();
     await openDart(viewer, DEMO.viewer);

@@ -122,6 +122,26 @@ function applyLayout(api: DockviewApi, layout: WorkspaceLayoutDocument): boolean
 }
 
 /**
+ * Shows a panel asked for from elsewhere (the ticket on B / S): its tab brought forward or, when it is
+ * closed, opened beside the active group, so the panel the user was working in (the blotter) stays in view.
+ */
+function revealPanel(api: DockviewApi, id: WorkspacePanelId): void {
+  const existing = api.getPanel(id);
+  if (existing) {
+    existing.api.setActive();
+    return;
+  }
+  const group = api.activeGroup ?? api.groups[0];
+  api.addPanel({
+    id,
+    component: id,
+    title: PANEL_TITLES[id],
+    ...(group ? { position: { referenceGroup: group, direction: 'left' as const } } : {}),
+    initialWidth: 330,
+  });
+}
+
+/**
  * The /dart docking workspace (issue 12 §2): every panel can be dragged, split, tabbed, maximised
  * and closed, and re-opened from the Panels menu. The layout is kept per user in the browser and
  * on the server (so it follows the user), with Reset layout and the named presets. On a phone it is
@@ -239,11 +259,7 @@ function DeskWorkspace({ userId, heading, reveal }: { userId: string; heading: R
     });
   };
 
-  const showPanelRef = useRef(showPanel);
-  useEffect(() => {
-    showPanelRef.current = showPanel;
-  });
-  useEffect(() => (api && reveal ? reveal((id) => showPanelRef.current(id)) : undefined), [api, reveal]);
+  useEffect(() => (api && reveal ? reveal((id) => revealPanel(api, id)) : undefined), [api, reveal]);
 
   return (
     <div className={classes.root} data-testid="workspace">
