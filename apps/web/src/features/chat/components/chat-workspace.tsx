@@ -66,7 +66,8 @@ export function ChatWorkspace({ variant, renderPrivateRunForm, renderQuoteAction
   // Nothing is open until the user picks a chat (so unread badges mean something); when the open
   // chat leaves the list (declined, banned, left), the first remaining one is shown (spec §4).
   const selected = selectedUrl === null ? null : (arranged.find((channel) => channel.url === selectedUrl) ?? arranged[0] ?? null);
-  const height = variant === 'compact' ? 480 : 'calc(100dvh - 210px)';
+  // In a dock panel the chat fills the panel; the /chat page fills the window below the header.
+  const height = variant === 'compact' ? '100%' : 'calc(100dvh - 210px)';
 
   if (status === 'idle')
     return (
@@ -88,7 +89,8 @@ export function ChatWorkspace({ variant, renderPrivateRunForm, renderQuoteAction
           Sign in again to continue. Chat restarts by itself when the connection comes back.
         </Alert>
       ) : null}
-      <div className={classes.shell} data-variant={variant}>
+      {/* Narrow (a phone, or a slim dock panel): one pane at a time, the list or the open chat (CSS container query). */}
+      <div className={classes.shell} data-variant={variant} data-open={selected ? 'chat' : 'list'}>
         <div className={classes.sidebar}>
           <Group className={classes.sidebarHeader} justify="space-between" gap={4} wrap="nowrap">
             <ChatStatusBadge />
@@ -127,14 +129,17 @@ export function ChatWorkspace({ variant, renderPrivateRunForm, renderQuoteAction
           />
         </div>
         {selected ? (
-          <Conversation
-            key={selected.url}
-            channel={selected}
-            renderPrivateRunForm={renderPrivateRunForm}
-            renderQuoteAction={renderQuoteAction}
-          />
+          <div className={classes.main}>
+            <Conversation
+              key={selected.url}
+              channel={selected}
+              onBack={() => setSelectedUrl(null)}
+              renderPrivateRunForm={renderPrivateRunForm}
+              renderQuoteAction={renderQuoteAction}
+            />
+          </div>
         ) : (
-          <Stack flex={1} justify="center" align="center" p="md">
+          <Stack flex={1} justify="center" align="center" p="md" className={classes.main}>
             <EmptyState
               size="sm"
               icon={<ChatIcon />}

@@ -110,7 +110,7 @@ export function Conversation({ channel, onBack, renderPrivateRunForm, renderQuot
       <Group className={classes.conversationHeader} justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           {onBack ? (
-            <ActionIcon variant="subtle" aria-label="Back to chats" onClick={onBack}>
+            <ActionIcon variant="subtle" aria-label="Back to chats" onClick={onBack} className={classes.back} data-testid="chat-back">
               <ArrowLeftIcon />
             </ActionIcon>
           ) : null}

@@ -1,0 +1,41 @@
+/**
+ * Chat on a phone (issue 12 §5 fix 9): at 390×844 the chat shows one pane at a time, the list of
+ * chats or the open chat, with "Back to chats" between them; on a desktop both panes show side by side.
+ */
+import { expect, test } from './fixtures';
+import { DEMO, signIn } from './helpers';
+
+test('at 390 px the chat is one pane at a time (the list, the chat, back); on a desktop both side by side', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.dealer);
+  await page.goto('/chat');
+  await expect(page.getByTestId('chat-status')).toHaveAttribute('data-connected', 'true');
+
+  const list = page.getByTestId('chat-new');
+  await expect(list).toBeVisible();
+  // Nothing open yet: the list fills the width, the "No chat open" pane is not drawn beside it.
+  await expect(page.getByText('No chat open')).toBeHidden();
+
+  await page.getByTestId('chat-new').click();
+  const dialog = page.getByRole('dialog', { name: 'New chat' });
+  await dialog.getByRole('textbox', { name: 'Search people' }).fill('Neha');
+  await dialog.getByTestId('chat-user-option').filter({ hasText: 'Neha Kulkarni' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The chat replaces the list, and its back button returns to it.
+  await expect(page.getByTestId('chat-conversation-title')).toHaveText('Neha Kulkarni');
+  await expect(page.getByTestId('chat-new')).toBeHidden();
+  const box = await page.getByTestId('chat-conversation').boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(340);
+  await page.getByRole('button', { name: 'Back to chats' }).click();
+  await expect(page.getByTestId('chat-conversation')).toBeHidden();
+  await expect(page.getByTestId('chat-new')).toBeVisible();
+  await expect(page.getByTestId('chat-channel').filter({ hasText: 'Neha Kulkarni' })).toBeVisible();
+
+  // The same page on a desktop: list and open chat side by side, no back button.
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.getByTestId('chat-channel').filter({ hasText: 'Neha Kulkarni' }).click();
+  await expect(page.getByTestId('chat-conversation-title')).toHaveText('Neha Kulkarni');
+  await expect(page.getByTestId('chat-new')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to chats' })).toBeHidden();
+});
