@@ -229,7 +229,7 @@ test.describe('Market depth and bulk upload', () => {
     await expect(page.getByText('Quote replaced')).toBeVisible();
     // The replacement is open with the new size (₹35 L: 35 bonds); the old quote is no longer open.
     const rows = grid.getByRole('row').filter({ hasText: '8.4500%' });
-    await expect(rows.filter({ has: page.getByRole('gridcell', { name: '35', exact: true }) })).toHaveCount(1);
+    await expect(rows.filter({ has: page.getByRole('gridcell', { name: '₹35 L', exact: true }) })).toHaveCount(1);
     await expect(rows.filter({ has: page.getByRole('gridcell', { name: 'Open', exact: true }) })).toHaveCount(1);
   });
 });

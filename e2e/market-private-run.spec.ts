@@ -10,7 +10,7 @@ const HDFC_BOND = 'HDFC Bank Limited 7.78% NCD 27-Mar-2027';
 /** A size no other spec posts, so the private run is recognisable in every list: 4,321 bonds of ₹1 L. */
 const SIZE = '43.21cr';
 const SIZE_RUPEES = 432_100_000;
-const UNITS_SHOWN = '4,321';
+const UNITS_SHOWN = '₹43.21 Cr';
 
 test('a private bid goes only to the firm chosen in the counterparty picker', async ({ browser }) => {
   const demo = await openWorkspace(browser, DEMO.dealer);

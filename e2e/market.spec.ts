@@ -55,7 +55,6 @@ test.describe('Market', () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText('7.9000%');
     await expect(row).toContainText('₹10 Cr');
-    await expect(row).toContainText('1,000');
     await expect(row).toContainText('Anonymous');
 
     // Second Bank counters at 7.95 % for the whole ₹10 Cr.
@@ -111,19 +110,19 @@ test.describe('Market', () => {
     await expect(demoMatch).toContainText('Deal');
 
     // Resting quotes on both sides that do not cross, for the blotter's picture.
-    // ₹2,500 Cr and ₹1,000 Cr: 2,50,000 and 1,00,000 bonds in the Bonds column.
+    // ₹2,500 Cr and ₹1,000 Cr of the ₹1 L NCD.
     await postQuote(demo, 'Bid', '7.70', '2500cr');
     await postQuote(second, 'Ask', '7.60', '1,000 cr');
-    await expect(publicRuns(demo).getByRole('row').filter({ hasText: '2,50,000' })).toBeVisible();
-    await expect(publicRuns(demo).getByRole('row').filter({ hasText: '1,00,000' })).toBeVisible();
+    await expect(publicRuns(demo).getByRole('row').filter({ hasText: '₹2,500 Cr' })).toBeVisible();
+    await expect(publicRuns(demo).getByRole('row').filter({ hasText: '₹1,000 Cr' })).toBeVisible();
 
     // My quotes: only Demo Capital's own bid.
     const myQuotes = demo.getByRole('switch', { name: 'My quotes' });
     await myQuotes.focus();
     await demo.keyboard.press('Space');
     await expect(myQuotes).toBeChecked();
-    await expect(publicRuns(demo).getByRole('row').filter({ hasText: '1,00,000' })).toHaveCount(0);
-    await expect(publicRuns(demo).getByRole('row').filter({ hasText: '2,50,000' })).toBeVisible();
+    await expect(publicRuns(demo).getByRole('row').filter({ hasText: '₹1,000 Cr' })).toHaveCount(0);
+    await expect(publicRuns(demo).getByRole('row').filter({ hasText: '₹2,500 Cr' })).toBeVisible();
     await demo.keyboard.press('Space');
     await expect(myQuotes).not.toBeChecked();
 

@@ -223,19 +223,9 @@ export function RunsGrid({
         width: 104,
         type: 'rightAligned',
         enableCellChangeFlash: true,
-        headerTooltip: 'Face value still available (of the quoted size); hover a size for its bond count',
+        headerTooltip: 'Face value still available (of the quoted size); hover a size for its number of bonds',
         valueFormatter: (p) => formatSize(p.value as number),
         tooltipValueGetter: (p) => formatBonds(p.value as number, p.data?.face_value_per_bond) || null,
-        cellClass: classes.numberCell,
-      },
-      {
-        colId: 'bonds',
-        headerName: 'Bonds',
-        width: 96,
-        type: 'rightAligned',
-        headerTooltip: 'Number of bonds in the size (face value ÷ face value per bond)',
-        valueGetter: (p) => (p.data?.face_value_per_bond ? p.data.remaining_quantum / p.data.face_value_per_bond : null),
-        valueFormatter: (p) => (p.value === null || p.value === undefined ? '—' : formatCount(p.value as number)),
         cellClass: classes.numberCell,
       },
       {
@@ -319,6 +309,9 @@ export function RunsGrid({
         columnDefs={columnDefs}
         defaultColDef={{ sortable: true, resizable: true, suppressHeaderMenuButton: true }}
         getRowId={(params: GetRowIdParams<Quote>) => params.data.id}
+        // Every column stays in the page in a narrow dock panel, so the keyboard, screen readers and a
+        // horizontal scroll reach Firm, Ends in and the row's buttons (a blotter has ten columns).
+        suppressColumnVirtualisation
         rowClassRules={rowClassRules}
         onGridReady={(event: GridReadyEvent<Quote>) => {
           apiRef.current = event.api;
