@@ -27,7 +27,7 @@ interface PrivateRunCardViewProps extends Pick<ChatSlots, 'renderQuoteAction'> {
 
 /**
  * A private run in a chat, from the card the server wrote (text only: React escapes every value):
- * side, bond and ISIN, yield (%, 4 dp), clean price (4 dp), quantum (Indian grouping), settlement
+ * side, bond and ISIN, yield (%, 4 dp), clean price (4 dp), size (face value in ₹ Cr/L with its bond count), settlement
  * date and expiry; another firm gets the route's action (Counter), the sender's firm a note.
  */
 export function PrivateRunCardView({ card, viewer, renderQuoteAction }: PrivateRunCardViewProps) {
