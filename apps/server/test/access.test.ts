@@ -70,8 +70,6 @@ const MATRIX: Array<{
   },
   { method: 'GET', url: '/api/profile/display-preferences/', expect: everyone(200, 401) },
   { method: 'PATCH', url: '/api/profile/display-preferences/', body: () => ({ sounds_enabled: true }), expect: everyone(200, 401) },
-  { method: 'GET', url: '/api/profile/display-preferences/', expect: everyone(200, 401) },
-  { method: 'PATCH', url: '/api/profile/display-preferences/', body: () => ({ sounds_enabled: true }), expect: everyone(200, 401) },
   {
     method: 'POST',
     url: '/api/chatter/user/security-preference',

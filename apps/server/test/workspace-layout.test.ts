@@ -113,7 +113,10 @@ describe.each(DRIVERS)('workspace layout (%s)', (driver) => {
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       const body = json<{ code: string; errors: Record<string, string[]> }>(response);
       expect(body.code).toBe('VALIDATION_FAILED');
-      expect(Object.keys(body.errors).some((key) => key.startsWith(field)), `${Object.keys(body.errors).join()} has ${field}`).toBe(true);
+      expect(
+        Object.keys(body.errors).some((key) => key.startsWith(field)),
+        `${Object.keys(body.errors).join()} has ${field}`,
+      ).toBe(true);
     }
     const bad = await t.app.inject({
       method: 'PUT',
@@ -149,10 +152,15 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('workspace lay
     expect(read.version).toBe(json<Saved>(saved).version);
     expect(Object.keys(read.layout!.dock.panels).sort()).toEqual(['build-network', 'negotiations']);
     // Saves on both nodes count on: B's save is the next version, and A reads it.
-    const next = await b.inject({ method: 'PUT', url: WORKSPACE_LAYOUT_PATH, headers: bearer(onB), payload: { layout: layoutOf(['chat']) } });
+    const next = await b.inject({
+      method: 'PUT',
+      url: WORKSPACE_LAYOUT_PATH,
+      headers: bearer(onB),
+      payload: { layout: layoutOf(['chat']) },
+    });
     expect(json<Saved>(next).version).toBe(read.version + 1);
-    expect(Object.keys(json<Saved>(await a.inject({ method: 'GET', url: WORKSPACE_LAYOUT_PATH, headers: bearer(onA) })).layout!.dock.panels)).toEqual([
-      'chat',
-    ]);
+    expect(
+      Object.keys(json<Saved>(await a.inject({ method: 'GET', url: WORKSPACE_LAYOUT_PATH, headers: bearer(onA) })).layout!.dock.panels),
+    ).toEqual(['chat']);
   });
 });

@@ -397,7 +397,6 @@ export {
   DISPLAY_PREFERENCES_PATH,
 } from './preferences';
 export type { DateFormat, DisplayPreferences, DisplayPreferencesUpdate } from './preferences';
-export type { PriceSource } from './price-sources';
 export {
   WORKSPACE_PANELS,
   WORKSPACE_PANEL_IDS,
@@ -412,3 +411,4 @@ export {
   jsonByteLength,
 } from './workspace';
 export type { WorkspacePanelId, DockLayout, WorkspaceLayoutDocument, WorkspaceLayoutUpdate, WorkspaceLayout } from './workspace';
+export type { PriceSource } from './price-sources';

@@ -50,7 +50,10 @@ export const DockLayoutSchema = z.strictObject({
     width: z.number().nonnegative(),
     orientation: z.enum(['HORIZONTAL', 'VERTICAL']),
   }),
-  panels: z.partialRecord(panelId, z.looseObject({ id: panelId, contentComponent: panelId.optional(), title: z.string().max(80).optional() })),
+  panels: z.partialRecord(
+    panelId,
+    z.looseObject({ id: panelId, contentComponent: panelId.optional(), title: z.string().max(80).optional() }),
+  ),
   activeGroup: z.string().max(64).optional(),
   floatingGroups: z.array(z.looseObject({})).max(WORKSPACE_PANELS.length).optional(),
   popoutGroups: z.array(z.looseObject({})).max(0).optional(),
