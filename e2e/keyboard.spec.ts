@@ -26,7 +26,7 @@ async function postQuote(
   isin: string,
   side: 'BID' | 'ASK',
   yieldDecimal: number,
-): Promise<void> {
+): Promise<string> {
   const { access } = (await (await request.post('/api/token/', { data: { email, password: DEMO_PASSWORD } })).json()) as { access: string };
   const bond = (await (await request.get(`/api/finstrument/${isin}/`)).json()) as { id: number };
   const posted = await request.post('/api/trade/eoi/', {
@@ -34,6 +34,7 @@ async function postQuote(
     data: { finstrument_id: bond.id, quote_type: side, quantum: FIVE_CRORE, yield_stored: yieldDecimal, settlement_delta: 1 },
   });
   expect(posted.status(), await posted.text()).toBe(201);
+  return ((await posted.json()) as { id: string }).id;
 }
 
 /** Second Bank asks on the G-sec (7.35 % unless said), so the blotter has a row on that bond. */
@@ -87,14 +88,14 @@ test.describe('Keyboard', () => {
   });
 
   test('a public-runs row chosen with the keyboard, B, the size and Enter post a bid on that bond', async ({ page, request }) => {
-    await askAsSecondBank(request);
+    const askId = await askAsSecondBank(request);
     await openDart(page, DEMO.dealer);
     const ticket = ticketOf(page);
 
     // Narrow the blotter to the G-sec, then reach its rows with Tab and the arrows.
     const filter = page.getByRole('textbox', { name: 'Filter public runs' });
     await filter.fill(GSEC_ISIN);
-    await expect(publicRuns(page).getByRole('row').filter({ hasText: 'Anonymous' }).first()).toBeVisible();
+    await expect(publicRuns(page).locator(`.ag-row[row-id="${askId}"]`)).toBeVisible();
     await filter.focus();
     await tabInto(page, 'grid-public-runs');
     await page.keyboard.press('ArrowDown');
@@ -168,6 +169,12 @@ test.describe('Keyboard', () => {
     await expect(ticket.getByTestId('ticket-bond')).toHaveText(rowName);
     await expect(ticket.getByRole('radio', { name: 'Bid (buy)' })).toBeChecked();
     await expect(mine).toBeVisible(); // opened beside the blotter, not over it
+
+    // Leave the dealer's saved layout as it was for the tests after this one.
+    await page.getByRole('button', { name: 'Layout' }).click();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/workspace/layout/') && r.request().method() === 'PUT');
+    await page.getByRole('menuitem', { name: 'Reset layout' }).click();
+    expect((await saved).ok()).toBe(true);
   });
 
   test('the matches list is one Tab stop: Up/Down move between matches, Tab goes on to Accept', async ({ page, request }) => {
@@ -200,9 +207,11 @@ test.describe('Keyboard', () => {
     request,
   }) => {
     // A blotter on screen lists its keys. At 7.00 % the ask crosses no bid an earlier test left.
-    await askAsSecondBank(request, 0.07);
+    const askId = await askAsSecondBank(request, 0.07);
     await openDart(page, DEMO.dealer);
-    await expect(publicRuns(page).getByRole('row').filter({ hasText: 'Anonymous' }).first()).toBeVisible();
+    // The row by its quote id: a narrow panel renders only the columns in view (AG Grid).
+    const ask = publicRuns(page).locator(`.ag-row[row-id="${askId}"]`);
+    await expect(ask).toBeVisible();
     await page.keyboard.press('?');
     const sheet = sheetOf(page);
     await expect(sheet).toBeVisible();
@@ -222,11 +231,13 @@ test.describe('Keyboard', () => {
     await expect(sheet).toBeHidden();
 
     // Enter on a focused blotter row counters it (like a double-click); Esc closes the dialog.
-    const ask = publicRuns(page).getByRole('row').filter({ hasText: 'Anonymous' }).first();
-    await ask.getByRole('gridcell', { name: 'Anonymous', exact: true }).click();
+    await ask.getByRole('gridcell').first().click();
+    // The dialog loads the quote; closing it before that would cancel the load (a user may, a test should not).
+    const loaded = page.waitForResponse((r) => r.url().endsWith(`/api/trade/eoi/${askId}/`) && r.request().method() === 'GET');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('form', { name: 'Counter' })).toBeVisible();
+    expect((await loaded).ok()).toBe(true);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
