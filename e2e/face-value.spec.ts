@@ -37,6 +37,13 @@ test.describe('Size is face value', () => {
     const row = publicRuns(second).getByRole('row').filter({ hasText: GSEC }).filter({ hasText: '7.0123%' });
     await expect(row).toBeVisible();
     await expect(row.locator('[col-id="quantum"]')).toHaveText('₹5 Cr');
+    // Dense like a blotter (issue 12 §2): rows of 24-28 px, and the grid fills its dock panel.
+    const rowBox = await row.boundingBox();
+    expect(rowBox?.height ?? 0).toBeGreaterThanOrEqual(24);
+    expect(rowBox?.height ?? 99).toBeLessThanOrEqual(28);
+    const gridBox = await second.getByTestId('grid-public-runs').boundingBox();
+    const panelBox = await second.getByTestId('panel-public-runs').boundingBox();
+    expect((panelBox?.y ?? 0) + (panelBox?.height ?? 0) - ((gridBox?.y ?? 0) + (gridBox?.height ?? 0))).toBeLessThan(60);
     await row.locator('[col-id="quantum"]').hover();
     await expect(second.getByRole('tooltip').or(second.locator('.ag-tooltip'))).toHaveText('5,00,000 bonds');
   });

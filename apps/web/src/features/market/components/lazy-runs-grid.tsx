@@ -7,7 +7,11 @@ const RunsGrid = lazy(() => import('./runs-grid').then((module) => ({ default: m
 
 export function LazyRunsGrid(props: RunsGridProps) {
   return (
-    <Suspense fallback={<Skeleton height={props.height ?? 360} radius="sm" aria-label={`Loading ${props.label}`} />}>
+    <Suspense
+      fallback={
+        <Skeleton height={props.height === 'fill' ? 140 : (props.height ?? 360)} radius="sm" aria-label={`Loading ${props.label}`} />
+      }
+    >
       <RunsGrid {...props} />
     </Suspense>
   );

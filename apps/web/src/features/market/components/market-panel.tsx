@@ -10,13 +10,15 @@ export interface MarketPanelProps {
   actions?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** The body is a column whose grid fills what the caption leaves (the grid scrolls, not the panel). */
+  fill?: boolean;
 }
 
 /**
  * A panel of the /dart dock: a one-line caption (title and actions, 30 px) over a body that scrolls
  * inside the dock panel. Dense like a blotter: no card border or padding (the dock frames it).
  */
-export function MarketPanel({ id, title, actions, children, className }: MarketPanelProps) {
+export function MarketPanel({ id, title, actions, children, className, fill = false }: MarketPanelProps) {
   return (
     <section
       aria-labelledby={`panel-${id}`}
@@ -33,7 +35,9 @@ export function MarketPanel({ id, title, actions, children, className }: MarketP
           </Group>
         ) : null}
       </Group>
-      <div className={classes.panelBody}>{children}</div>
+      <div className={classes.panelBody} data-fill={fill || undefined}>
+        {children}
+      </div>
     </section>
   );
 }

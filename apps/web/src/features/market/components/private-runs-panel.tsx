@@ -19,6 +19,7 @@ export function PrivateRunsPanel({ canTrade, onOpen, onClose }: PrivateRunsPanel
   return (
     <MarketPanel
       id="private-runs"
+      fill
       title="Private runs"
       icon={<ListIcon />}
       actions={runs.isFetching ? <Loader size="xs" aria-label="Loading private runs" /> : null}
@@ -41,7 +42,7 @@ export function PrivateRunsPanel({ canTrade, onOpen, onClose }: PrivateRunsPanel
           py="lg"
         />
       ) : (
-        <RunsGrid rows={rows} label="Private runs" onOpen={onOpen} onClose={onClose} canTrade={canTrade} height={260} showSender />
+        <RunsGrid rows={rows} label="Private runs" onOpen={onOpen} onClose={onClose} canTrade={canTrade} height="fill" showSender />
       )}
     </MarketPanel>
   );

@@ -61,6 +61,7 @@ export function PublicRunsPanel({ canTrade, onOpen, onClose, status, onEdit, onP
   return (
     <MarketPanel
       id="public-runs"
+      fill
       title="Public runs"
       icon={<BroadcastIcon />}
       actions={
@@ -136,6 +137,7 @@ export function PublicRunsPanel({ canTrade, onOpen, onClose, status, onEdit, onP
         <RunsGrid
           rows={rows}
           label="Public runs"
+          height="fill"
           onOpen={onOpen}
           onClose={onClose}
           canTrade={canTrade}

@@ -56,12 +56,20 @@ const lightTheme = themeQuartz.withParams({
   fontFamily: 'inherit',
   headerFontWeight: 600,
   accentColor: '#1c7ed6',
-  rowHeight: 38,
-  cellHorizontalPadding: 10,
+  rowHeight: 28,
+  headerHeight: 30,
+  cellHorizontalPadding: 8,
 });
 const darkTheme = themeQuartz
   .withPart(colorSchemeDark)
-  .withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: '#4dabf7', rowHeight: 38, cellHorizontalPadding: 10 });
+  .withParams({
+    fontFamily: 'inherit',
+    headerFontWeight: 600,
+    accentColor: '#4dabf7',
+    rowHeight: 28,
+    headerHeight: 30,
+    cellHorizontalPadding: 8,
+  });
 
 export interface RunsGridProps {
   rows: Quote[];
@@ -70,7 +78,8 @@ export interface RunsGridProps {
   onOpen: (quote: Quote) => void;
   onClose: (quote: Quote) => void;
   canTrade: boolean;
-  height?: number;
+  /** Pixels, or 'fill': the rest of a `fill` MarketPanel's body. */
+  height?: number | 'fill';
   /** Show the sender column (private runs name the sending firm). */
   showSender?: boolean;
   /** Change (update / replace) one of your own open quotes. */
@@ -302,7 +311,11 @@ export function RunsGrid({
   };
 
   return (
-    <div className={classes.grid} style={{ height }} data-testid={`grid-${label.toLowerCase().replaceAll(' ', '-')}`}>
+    <div
+      className={height === 'fill' ? `${classes.grid} ${classes.fillGrid}` : classes.grid}
+      style={height === 'fill' ? undefined : { height }}
+      data-testid={`grid-${label.toLowerCase().replaceAll(' ', '-')}`}
+    >
       <AgGridReact<Quote>
         theme={scheme === 'dark' ? darkTheme : lightTheme}
         rowData={rows}
