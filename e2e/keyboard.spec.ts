@@ -62,6 +62,19 @@ test.describe('Keyboard', () => {
     await openDart(page, DEMO.dealer);
     const search = page.getByRole('searchbox', { name: 'Search bonds' });
 
+    // B with no bond selected: a bid ticket with its bond field focused.
+    await page.keyboard.press('b');
+    const ticketSearch = ticketOf(page).getByRole('searchbox', { name: 'Bond for the quote' });
+    await expect(ticketSearch).toBeFocused();
+    await expect(ticketOf(page).getByRole('radio', { name: 'Bid (buy)' })).toBeChecked();
+    // Esc closes the field's open list first, then leaves the ticket.
+    await expect(ticketSearch).toHaveAttribute('data-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(ticketSearch).not.toHaveAttribute('data-expanded', 'true');
+    await expect(ticketSearch).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(ticketSearch).not.toBeFocused();
+
     await page.keyboard.press('/');
     await expect(search).toBeFocused();
     await expect(search).toHaveValue(''); // the / is not typed

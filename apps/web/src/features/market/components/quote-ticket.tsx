@@ -35,8 +35,16 @@ function typingFields(root: HTMLElement): HTMLInputElement[] {
   );
 }
 
-/** Esc on a field whose list is open closes the list (the field's own key), not the ticket. */
-const listClosed = (event: HotkeyEvent) => (event.target as Element | null)?.getAttribute?.('aria-expanded') !== 'true';
+/**
+ * Esc on a field whose list is open closes the list (the field's own key), not the ticket. Mantine's
+ * comboboxes mark an open list with data-expanded and data-mantine-stop-propagation (the flag its modals
+ * read for the same reason), not always aria-expanded.
+ */
+function listClosed(event: HotkeyEvent): boolean {
+  const target = event.target as Element | null;
+  if (!target || typeof target.getAttribute !== 'function') return true;
+  return ['aria-expanded', 'data-expanded', 'data-mantine-stop-propagation'].every((name) => target.getAttribute(name) !== 'true');
+}
 
 /**
  * The quote ticket: a bid or ask on a bond by yield or price, to the market or to chosen counterparties.
