@@ -163,6 +163,8 @@ export function CounterpartyPicker({
                 onKeyDown={(event) => {
                   // Enter in the open list chooses, never submits the quote.
                   if (event.key === 'Enter' && combobox.dropdownOpened) event.preventDefault();
+                  // Esc in the open list closes the list only: the ticket's own Esc (clear the ticket) must not see it.
+                  if (event.key === 'Escape' && combobox.dropdownOpened) event.stopPropagation();
                   if (event.key === 'Backspace' && search === '' && value.length > 0) {
                     event.preventDefault();
                     remove(value[value.length - 1]!);

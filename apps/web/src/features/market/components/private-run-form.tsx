@@ -4,9 +4,9 @@ import { useId, useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { useCreateQuote } from '../api/create-quote';
 import { useFaceValuePerBond } from '../api/get-bond-size';
-import { buildQuotePayload, quoteErrorsOf, type QuoteFormErrors, type QuoteFormValues } from '../utils/quote-form';
-import type { MarketSlots, PickedBond } from './market-slots';
-import { INITIAL_QUOTE_VALUES, QuoteFields } from './quote-fields';
+import { buildQuotePayload, quoteErrorsOf } from '../utils/quote-form';
+import type { MarketSlots } from './market-slots';
+import { QuoteFields, useQuoteFieldsState } from './quote-fields';
 
 /** A firm a private run goes to: its client id (what the quote carries) and the name people read. */
 export interface PrivateRunFirm {
@@ -33,10 +33,9 @@ type Phase = 'idle' | 'creating' | 'posting';
  * could not be posted stays private to those firms (it is in the private runs) and can be posted again.
  */
 export function PrivateRunForm({ counterparties, onCreated, renderBondSearch, renderPricing }: PrivateRunFormProps) {
-  const [values, setValues] = useState<QuoteFormValues>(INITIAL_QUOTE_VALUES);
-  const [bond, setBond] = useState<PickedBond | null>(null);
+  const quoteFields = useQuoteFieldsState();
+  const { values, bond, errors, setErrors } = quoteFields;
   const perBond = useFaceValuePerBond(bond?.id ?? null);
-  const [errors, setErrors] = useState<QuoteFormErrors>({});
   const [phase, setPhase] = useState<Phase>('idle');
   // A quote that was created but not posted: "Post it again" sends this one rather than a new quote.
   const [unposted, setUnposted] = useState<Quote | null>(null);
@@ -111,16 +110,7 @@ export function PrivateRunForm({ counterparties, onCreated, renderBondSearch, re
             </Text>
           ) : null}
         </Stack>
-        <QuoteFields
-          values={values}
-          setValues={setValues}
-          bond={bond}
-          setBond={setBond}
-          errors={errors}
-          setErrors={setErrors}
-          renderBondSearch={renderBondSearch}
-          renderPricing={renderPricing}
-        />
+        <QuoteFields {...quoteFields} renderBondSearch={renderBondSearch} renderPricing={renderPricing} />
         {errors.form ? (
           <Alert
             color="red"

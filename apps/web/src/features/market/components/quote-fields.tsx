@@ -1,6 +1,6 @@
 import { DEFAULT_SETTLEMENT_DELTA, QUOTE_DEFAULTS, SETTLEMENT_DELTAS } from '@dart/contracts';
 import { CloseButton, Group, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useId, type Dispatch, type SetStateAction } from 'react';
+import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { useFaceValuePerBond } from '../api/get-bond-size';
 import { FaceValueInput } from '../../../components/ui/face-value-input';
 import type { QuoteFormErrors, QuoteFormField, QuoteFormValues } from '../utils/quote-form';
@@ -27,14 +27,28 @@ export const INITIAL_QUOTE_VALUES: QuoteFormValues = {
   counterparties: [],
 };
 
-export interface QuoteFieldsProps extends Pick<MarketSlots, 'renderBondSearch' | 'renderPricing'> {
+/** What a form holding the quote fields keeps: the values, the picked bond and the field errors. */
+export interface QuoteFieldsState<Errors extends QuoteFormErrors = QuoteFormErrors> {
   values: QuoteFormValues;
   setValues: Dispatch<SetStateAction<QuoteFormValues>>;
   bond: PickedBond | null;
   setBond: (bond: PickedBond | null) => void;
-  errors: QuoteFormErrors;
-  setErrors: Dispatch<SetStateAction<QuoteFormErrors>>;
+  errors: Errors;
+  setErrors: Dispatch<SetStateAction<Errors>>;
 }
+
+/** The state of the quote fields for the ticket, the private run and the RFQ dialog; spread it into QuoteFields. */
+export function useQuoteFieldsState<Errors extends QuoteFormErrors = QuoteFormErrors>(
+  initialValues: QuoteFormValues = INITIAL_QUOTE_VALUES,
+  initialBond: PickedBond | null = null,
+): QuoteFieldsState<Errors> {
+  const [values, setValues] = useState<QuoteFormValues>(initialValues);
+  const [bond, setBond] = useState<PickedBond | null>(initialBond);
+  const [errors, setErrors] = useState<Errors>({} as Errors);
+  return { values, setValues, bond, setBond, errors, setErrors };
+}
+
+export interface QuoteFieldsProps extends QuoteFieldsState, Pick<MarketSlots, 'renderBondSearch' | 'renderPricing'> {}
 
 /**
  * The fields every new quote has, shared by the quote ticket and the private run sent from a chat:

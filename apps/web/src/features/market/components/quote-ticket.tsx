@@ -8,12 +8,12 @@ import { useTicketHotkeys } from '../hooks/use-ticket-hotkeys';
 import { selectedBond, type TicketRequest } from '../stores/selected-bond';
 import { formatSizeWithCount } from '../utils/market-format';
 import { useFaceValuePerBond } from '../api/get-bond-size';
-import { buildQuotePayload, quoteErrorsOf, type QuoteFormErrors, type QuoteFormValues } from '../utils/quote-form';
+import { buildQuotePayload, quoteErrorsOf, type QuoteFormValues } from '../utils/quote-form';
 import { CounterpartyPicker } from './counterparty-picker';
 import { MarketPanel } from './market-panel';
 import { RaiseRfqButton } from './raise-rfq-dialog';
-import { INITIAL_QUOTE_VALUES, QuoteFields } from './quote-fields';
-import type { MarketSlots, PickedBond } from './market-slots';
+import { INITIAL_QUOTE_VALUES, QuoteFields, useQuoteFieldsState } from './quote-fields';
+import type { MarketSlots } from './market-slots';
 
 export interface QuoteTicketProps extends MarketSlots {
   /** Without trade access (or with a view-only role) the ticket explains instead of posting. */
@@ -52,10 +52,9 @@ function listClosed(event: HotkeyEvent): boolean {
  * the first empty field; Enter posts; Esc clears it and returns focus where it was.
  */
 export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, renderPricing }: QuoteTicketProps) {
-  const [values, setValues] = useState<QuoteFormValues>(INITIAL_QUOTE_VALUES);
-  const [bond, setBond] = useState<PickedBond | null>(null);
+  const quoteFields = useQuoteFieldsState();
+  const { values, setValues, bond, setBond, errors, setErrors } = quoteFields;
   const perBond = useFaceValuePerBond(bond?.id ?? null);
-  const [errors, setErrors] = useState<QuoteFormErrors>({});
   const create = useCreateQuote();
   const set = <K extends keyof QuoteFormValues>(key: K, value: QuoteFormValues[K]) => setValues((old) => ({ ...old, [key]: value }));
   const side = values.quoteType === 'BID' ? 'bid' : 'ask';
@@ -68,19 +67,22 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
 
   useTicketHotkeys(canTrade);
 
-  const apply = useCallback((request: TicketRequest) => {
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && !formRef.current?.contains(active)) focusBefore.current = active;
-    setValues((old) => ({
-      ...old,
-      quoteType: request.side,
-      ...(request.bond && request.bond.id !== old.finstrumentId ? { finstrumentId: request.bond.id, valueText: '' } : {}),
-    }));
-    setErrors({});
-    if (request.bond) setBond(request.bond);
-    setPendingFocus({ seq: request.seq, waited: false });
-    formRef.current?.scrollIntoView({ block: 'nearest' });
-  }, []);
+  const apply = useCallback(
+    (request: TicketRequest) => {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && !formRef.current?.contains(active)) focusBefore.current = active;
+      setValues((old) => ({
+        ...old,
+        quoteType: request.side,
+        ...(request.bond && request.bond.id !== old.finstrumentId ? { finstrumentId: request.bond.id, valueText: '' } : {}),
+      }));
+      setErrors({});
+      if (request.bond) setBond(request.bond);
+      setPendingFocus({ seq: request.seq, waited: false });
+      formRef.current?.scrollIntoView({ block: 'nearest' });
+    },
+    [setBond, setErrors, setValues],
+  );
 
   // Take B / S requests: the one waiting when the ticket mounts (a docked ticket brought forward), then each new one.
   useEffect(() => {
@@ -195,16 +197,7 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
         <Stack gap="sm">
           {/* display: contents keeps the fields in the Stack's flow; the ref finds the field to focus. */}
           <div ref={fieldsRef} style={{ display: 'contents' }}>
-            <QuoteFields
-              values={values}
-              setValues={setValues}
-              bond={bond}
-              setBond={setBond}
-              errors={errors}
-              setErrors={setErrors}
-              renderBondSearch={renderBondSearch}
-              renderPricing={renderPricing}
-            />
+            <QuoteFields {...quoteFields} renderBondSearch={renderBondSearch} renderPricing={renderPricing} />
           </div>
           <CounterpartyPicker
             label="Counterparties (optional)"

@@ -16,10 +16,10 @@ import { showToast } from '../../../lib/toast';
 import { useFaceValuePerBond } from '../api/get-bond-size';
 import { useRaiseRfq } from '../api/raise-rfq';
 import { formatSizeWithCount } from '../utils/market-format';
-import { buildQuotePayload, quoteErrorsOf, type QuoteFormErrors, type QuoteFormValues } from '../utils/quote-form';
+import { buildQuotePayload, quoteErrorsOf, type QuoteFormErrors } from '../utils/quote-form';
 import { CounterpartyPicker } from './counterparty-picker';
 import type { MarketSlots, PickedBond } from './market-slots';
-import { INITIAL_QUOTE_VALUES, QuoteFields } from './quote-fields';
+import { INITIAL_QUOTE_VALUES, QuoteFields, useQuoteFieldsState } from './quote-fields';
 
 type RfqMode = keyof typeof RFQ_MODE_LABELS;
 type RfqErrors = QuoteFormErrors & { exchange?: string | undefined; participant?: string | undefined };
@@ -68,13 +68,12 @@ export function RaiseRfqDialog({
 }: RaiseRfqDialogProps) {
   const { user } = useSession();
   const exchanges = (user?.rfq_exchanges ?? []) as Exchange[];
-  const [values, setValues] = useState<QuoteFormValues>({ ...INITIAL_QUOTE_VALUES, validity: RFQ_VALIDITY_MINUTES });
-  const [bond, setBond] = useState<PickedBond | null>(initialBond);
+  const quoteFields = useQuoteFieldsState<RfqErrors>({ ...INITIAL_QUOTE_VALUES, validity: RFQ_VALIDITY_MINUTES }, initialBond);
+  const { values, setValues, bond, setBond, errors, setErrors } = quoteFields;
   const [exchange, setExchange] = useState<Exchange | null>(exchanges[0] ?? null);
   const [mode, setMode] = useState<RfqMode>('ONE_TO_MANY');
   const [participant, setParticipant] = useState<string[]>([]);
   const [anonymous, setAnonymous] = useState(true);
-  const [errors, setErrors] = useState<RfqErrors>({});
   const raise = useRaiseRfq();
   // Rupees of face value in one bond: the size must be whole bonds (issue 12 §1).
   const perBond = useFaceValuePerBond(bond?.id ?? null);
@@ -166,16 +165,7 @@ export function RaiseRfqDialog({
                 </Text>
               ) : null}
             </Stack>
-            <QuoteFields
-              values={values}
-              setValues={setValues}
-              bond={bond}
-              setBond={setBond}
-              errors={errors}
-              setErrors={setErrors}
-              renderBondSearch={renderBondSearch}
-              renderPricing={renderPricing}
-            />
+            <QuoteFields {...quoteFields} renderBondSearch={renderBondSearch} renderPricing={renderPricing} />
             <Stack gap={4}>
               <Text size="sm" fw={500} id={modeLabelId}>
                 RFQ mode

@@ -122,22 +122,24 @@ function applyLayout(api: DockviewApi, layout: WorkspaceLayoutDocument): boolean
 }
 
 /**
- * Shows a panel asked for from elsewhere (the ticket on B / S): its tab brought forward or, when it is
- * closed, opened beside the active group, so the panel the user was working in (the blotter) stays in view.
+ * Shows a panel: its tab brought forward or, when it is closed, opened from the active group. A panel
+ * asked for from elsewhere (the ticket on B / S) opens `beside` it, so the panel the user was working in
+ * (the blotter) stays in view; one re-opened from the Panels menu opens as a tab `within` it.
  */
-function revealPanel(api: DockviewApi, id: WorkspacePanelId): void {
+function showPanelIn(api: DockviewApi, id: WorkspacePanelId, placement: 'beside' | 'within'): void {
   const existing = api.getPanel(id);
   if (existing) {
     existing.api.setActive();
     return;
   }
   const group = api.activeGroup ?? api.groups[0];
+  const direction = placement === 'beside' ? ('left' as const) : ('within' as const);
   api.addPanel({
     id,
     component: id,
     title: PANEL_TITLES[id],
-    ...(group ? { position: { referenceGroup: group, direction: 'left' as const } } : {}),
-    initialWidth: 330,
+    ...(group ? { position: { referenceGroup: group, direction } } : {}),
+    ...(placement === 'beside' ? { initialWidth: 330 } : {}),
   });
 }
 
@@ -244,22 +246,10 @@ function DeskWorkspace({ userId, heading, reveal }: { userId: string; heading: R
   };
 
   const showPanel = (id: WorkspacePanelId) => {
-    if (!api) return;
-    const existing = api.getPanel(id);
-    if (existing) {
-      existing.api.setActive();
-      return;
-    }
-    const group = api.activeGroup ?? api.groups[0];
-    api.addPanel({
-      id,
-      component: id,
-      title: PANEL_TITLES[id],
-      ...(group ? { position: { referenceGroup: group, direction: 'within' as const } } : {}),
-    });
+    if (api) showPanelIn(api, id, 'within');
   };
 
-  useEffect(() => (api && reveal ? reveal((id) => revealPanel(api, id)) : undefined), [api, reveal]);
+  useEffect(() => (api && reveal ? reveal((id) => showPanelIn(api, id, 'beside')) : undefined), [api, reveal]);
 
   return (
     <div className={classes.root} data-testid="workspace">
