@@ -35,7 +35,7 @@ import { useHotkey } from '../../../lib/hotkeys';
 import { useTicketHotkeys } from '../hooks/use-ticket-hotkeys';
 import { selectedBond } from '../stores/selected-bond';
 import { formatBonds, formatPrice, formatSize, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
-import { formatBondName, formatCount } from '../../../lib/format';
+import { formatBondName } from '../../../lib/format';
 import { Countdown } from './countdown';
 import classes from './market.module.css';
 
@@ -60,16 +60,14 @@ const lightTheme = themeQuartz.withParams({
   headerHeight: 30,
   cellHorizontalPadding: 8,
 });
-const darkTheme = themeQuartz
-  .withPart(colorSchemeDark)
-  .withParams({
-    fontFamily: 'inherit',
-    headerFontWeight: 600,
-    accentColor: '#4dabf7',
-    rowHeight: 28,
-    headerHeight: 30,
-    cellHorizontalPadding: 8,
-  });
+const darkTheme = themeQuartz.withPart(colorSchemeDark).withParams({
+  fontFamily: 'inherit',
+  headerFontWeight: 600,
+  accentColor: '#4dabf7',
+  rowHeight: 28,
+  headerHeight: 30,
+  cellHorizontalPadding: 8,
+});
 
 export interface RunsGridProps {
   rows: Quote[];
