@@ -62,6 +62,9 @@ test.describe('password reset and profile', () => {
       await form.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page).toHaveURL(/\/dart$/);
     } finally {
+      // Off the workspace first: restoring the password ends the session, and the open panels' next
+      // reads would be refused (401) mid-flight, which the console guard counts as errors.
+      await page.goto('about:blank');
       await restorePassword(request, DEMO.broker, baseURL!);
     }
   });

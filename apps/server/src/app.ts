@@ -4,7 +4,7 @@
  * Tests build it with `buildApp` and call it with `inject`; server.ts only listens.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -157,6 +157,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   // Counters in Redis when there is one, so every limit holds per cluster rather than per node.
   const sharedRateLimit = config.redisUrl ? await createRedisRateLimit(config.redisUrl, busChannel, logger) : null;
+  // The web build's hashed files (immutable, cached a year) are not counted: one page load fetches dozens of them,
+  // and everyone behind one office NAT shares an IP's budget before signing in. Everything else is.
+  const builtAssets = listBuiltAssets(config.webDist);
   await app.register(rateLimit, {
     ...(sharedRateLimit ? { store: sharedRateLimit.store } : {}),
     global: true,
@@ -164,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     timeWindow: '1 minute',
     hook: 'preHandler',
     keyGenerator: (request) => request.principal?.userId ?? request.ip,
+    allowList: (request) => (request.method === 'GET' || request.method === 'HEAD') && builtAssets.has(request.url.split('?')[0] ?? ''),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
@@ -246,7 +250,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
     // serve: false — files go out only through the not-found handler below, so no route escapes the policy check.
-    await app.register(fastifyStatic, { root: config.webDist, serve: false, index: false });
+    // cacheControl: false — the handler sets it (a year for hashed assets); the plugin's default max-age=0 overwrote it.
+    await app.register(fastifyStatic, { root: config.webDist, serve: false, index: false, cacheControl: false });
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -278,4 +283,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await database.close();
   });
   return app;
+}
+
+/** `/assets/<name>` of every file the web build wrote (content-hashed names), read once at start-up. */
+function listBuiltAssets(webDist: string): Set<string> {
+  try {
+    return new Set(readdirSync(path.join(webDist, 'assets')).map((name) => `/assets/${name}`));
+  } catch {
+    return new Set();
+  }
 }
