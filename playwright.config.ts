@@ -69,6 +69,9 @@ export default defineConfig({
       // Every browser in the suite shares 127.0.0.1, and each page load refreshes the session: the
       // per-IP limit on credential endpoints (30/min by default) would otherwise fail tests at random.
       CREDENTIAL_RATE_PER_MINUTE: '600',
+      // Likewise the general limit (per user, else per IP): a handful of demo users serve every test, each
+      // opening the docked /dart with all its panels, several times a minute.
+      RATE_LIMIT_PER_MINUTE: '6000',
       // The simulated NSE/BSE RFQ participants answer an RFQ a Dart firm raises 1.5 s after its raise
       // (exchange-rfq.spec.ts); `answer`: they raise none of their own, so other specs' RFQ lists stay theirs.
       EXCHANGE_SIM_PARTICIPANTS: 'answer',
