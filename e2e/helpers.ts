@@ -78,9 +78,25 @@ export async function openWorkspace(browser: Browser, email: string): Promise<Pa
   await signIn(page, email);
   await page.goto('/dart');
   await expect(page.getByRole('heading', { name: 'Workspace', level: 1 })).toBeVisible();
+  await resetWorkspaceLayout(page);
   // The live socket is up before anything is posted.
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
   return page;
+}
+
+/**
+ * Back to the default (Trader) layout: the layout is saved per user on the server, so without this a
+ * test would see the panels an earlier test left in front (Market depth over Public runs).
+ */
+export async function resetWorkspaceLayout(page: Page): Promise<void> {
+  // The dock is up (it decides between the local and the server copy before it draws its tabs).
+  await expect(page.getByRole('tab', { name: 'Public runs' })).toBeVisible();
+  await page.getByRole('button', { name: 'Layout' }).click();
+  await page.getByRole('menuitem', { name: 'Reset layout' }).click();
+  await expect(page.getByRole('tab', { name: 'Public runs' })).toHaveAttribute('aria-selected', 'true');
+  // The closed menu hands focus back to its button; take it off so the test starts with nothing focused.
+  await expect(page.getByRole('menu')).toBeHidden();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 /** Picks a bond in the quote ticket by a search term and its display name. */

@@ -9,7 +9,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO, DEMO_PASSWORD, resetWorkspaceLayout, signIn } from './helpers';
 
 /** 7.18% GS 2033: a G-sec (₹100 a bond), so ₹5 Cr is a whole number of bonds. */
 const GSEC_ISIN = 'IN0020230085';
@@ -45,6 +45,7 @@ async function openDart(page: Page, email: string): Promise<void> {
   await signIn(page, email);
   await page.goto('/dart');
   await expect(page.getByRole('heading', { name: 'Workspace', level: 1 })).toBeVisible();
+  await resetWorkspaceLayout(page);
 }
 
 /** Presses Tab until focus is inside `container` (at most `limit` presses). */

@@ -87,6 +87,8 @@ test('a private bid goes only to the firm chosen in the counterparty picker', as
   await signIn(broker, DEMO.broker);
   await broker.goto('/dart');
   await expect(broker.getByRole('heading', { name: 'Workspace', level: 1 })).toBeVisible();
+  // The first load's reads done, so the response awaited below is the reload's (not one the reload cut off).
+  await broker.waitForLoadState('networkidle');
   const privateRuns = broker.waitForResponse((r) => r.url().includes('/api/eoi/private-run/') && r.request().method() === 'GET');
   await broker.reload();
   const listed = (await (await privateRuns).json()) as { results: Array<{ quantum: number }> };
