@@ -5,7 +5,7 @@
 import { expect, test } from './fixtures';
 import { DEMO, signIn } from './helpers';
 
-test('at 390 px the chat is one pane at a time (the list, the chat, back); on a desktop both side by side', async ({ page }) => {
+test('at 390 px the chat is one pane at a time (the list, the chat, back); on a desktop both side by side', async ({ browser, page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO.dealer);
   await page.goto('/chat');
@@ -38,4 +38,22 @@ test('at 390 px the chat is one pane at a time (the list, the chat, back); on a 
   await expect(page.getByTestId('chat-conversation-title')).toHaveText('Neha Kulkarni');
   await expect(page.getByTestId('chat-new')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back to chats' })).toBeHidden();
+
+  // Neha accepts the chat (unless an earlier test had her do so): an accepted chat is a connection.
+  const neha = await (await browser.newContext()).newPage();
+  await signIn(neha, DEMO.secondDealer);
+  await neha.goto('/chat');
+  await neha.getByTestId('chat-channel').filter({ hasText: 'Arjun Mehta' }).first().click();
+  await expect(neha.getByTestId('chat-conversation')).toBeVisible();
+  const invitation = neha.getByTestId('chat-invitation');
+  if (await invitation.isVisible()) {
+    await invitation.getByRole('button', { name: 'Accept' }).click();
+    await expect(invitation).toBeHidden();
+  }
+  await neha.context().close();
+
+  // The workspace's Build Network lists the people the dealer chats with, under their firm.
+  await page.goto('/dart');
+  await page.getByRole('tab', { name: 'Build Network' }).click();
+  await expect(page.getByTestId('network-firm').filter({ hasText: 'Second Bank' })).toContainText('Neha Kulkarni');
 });

@@ -4,13 +4,19 @@ import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
 import { BoxIcon, ChartIcon, ReceiptIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { ButtonLink } from '../../components/ui/router-links';
-import { ChatWorkspace } from '../../features/chat';
+import { ChatWorkspace, useChatConnections } from '../../features/chat';
 import { MarketWorkspace, onTicketRequest } from '../../features/market';
 import { AuditTrail } from '../../features/surveillance';
-import { BuildNetworkPanel, ChatPanel, DockWorkspace } from '../../features/workspace';
+import { BuildNetworkPanel, ChatPanel, DockWorkspace, withChatContacts, type BuildNetworkPanelProps } from '../../features/workspace';
 import { useSession } from '../../lib/session';
 import { chatSlots } from './chat-slots';
 import { marketSlots } from './market-slots';
+
+/** Build Network: the market's firms (deals, participant search) and the people the user chats with. */
+function NetworkPanel({ firms, search, ...rest }: BuildNetworkPanelProps) {
+  const contacts = useChatConnections();
+  return <BuildNetworkPanel {...rest} search={search} firms={withChatContacts(firms, contacts, search)} />;
+}
 
 /** `B` / `S` (a ticket asked for on the selected bond) open the dock's ticket panel or bring it forward. */
 const revealTicket = (show: (id: WorkspacePanelId) => void) => onTicketRequest(() => show('quote-ticket'));
@@ -18,7 +24,7 @@ const revealTicket = (show: (id: WorkspacePanelId) => void) => onTicketRequest((
 /**
  * /dart: the docking workspace (issue 12 §2). The route composes the panels: the market's (ticket,
  * runs, RFQ quotes, negotiations, matches and deals, depth, ticketing), chat, and the workspace's
- * Build Network fed with the market's counterparties; the workspace lays them out.
+ * Build Network fed with the market's counterparties and the user's chat contacts; the workspace lays them out.
  */
 export function DartScreen() {
   const { user } = useSession();
@@ -54,7 +60,7 @@ export function DartScreen() {
                 <ChatWorkspace variant="compact" {...chatSlots} />
               </ChatPanel>
             ),
-            'build-network': <BuildNetworkPanel {...network} canInvite={isClientOpsAdmin({ roles: user.user_info.roles })} />,
+            'build-network': <NetworkPanel {...network} canInvite={isClientOpsAdmin({ roles: user.user_info.roles })} />,
           }}
         />
       )}

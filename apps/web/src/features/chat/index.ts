@@ -7,6 +7,8 @@ export { ChatProvider } from './components/chat-provider';
 export { ChatWorkspace, ChatStatusBadge } from './components/chat-workspace';
 export { ChatTermsGate } from './components/chat-terms-gate';
 export { useChatUnreadTotal } from './hooks/use-unread-total';
+export { useChatConnections } from './hooks/use-chat-connections';
+export type { ChatConnection } from './utils/connections';
 export type { ChatWorkspaceProps } from './components/chat-workspace';
 export type { ChatSlots, PrivateRunFormSlotProps } from './components/chat-slots';
 export type { ChatFirm } from './utils/private-run';

@@ -7,3 +7,5 @@ export type { DockWorkspaceProps, WorkspacePanelNodes } from './components/dock-
 export { BuildNetworkPanel } from './components/build-network-panel';
 export type { BuildNetworkPanelProps, NetworkFirm } from './components/build-network-panel';
 export { ChatPanel } from './components/chat-panel';
+export { withChatContacts } from './utils/network';
+export type { NetworkContact } from './utils/network';
