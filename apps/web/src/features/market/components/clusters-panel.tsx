@@ -1,5 +1,5 @@
 import type { Cluster } from '@dart/contracts';
-import { Alert, Badge, Button, Divider, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Divider, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { ReceiptIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
 import { ROVING_ITEM, useRovingFocus } from '../../../lib/hotkeys';
@@ -30,12 +30,7 @@ export function ClustersPanel({ canTrade }: { canTrade: boolean }) {
   const dealsFocus = useRovingFocus<HTMLDivElement>();
 
   return (
-    <MarketPanel
-      id="clusters"
-      title="Matches & deals"
-      icon={<ReceiptIcon />}
-      actions={clusters.isFetching ? <Loader size="xs" aria-label="Loading matches" /> : null}
-    >
+    <MarketPanel id="clusters" title="Matches & deals" icon={<ReceiptIcon />}>
       <Stack gap="sm">
         {clusters.isError ? (
           <Alert color="red" variant="light">

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './market.module.css';
 
@@ -15,8 +15,8 @@ export interface MarketPanelProps {
 }
 
 /**
- * A panel of the /dart dock: a one-line caption (title and actions, 30 px) over a body that scrolls
- * inside the dock panel. Dense like a blotter: no card border or padding (the dock frames it).
+ * A panel of the /dart dock: a one-line caption (title and actions, 30 px; none when there are no
+ * actions) over a body that scrolls inside the dock panel. Dense like a blotter: no card border or padding (the dock frames it).
  */
 export function MarketPanel({ id, title, actions, children, className, fill = false }: MarketPanelProps) {
   return (
@@ -25,16 +25,21 @@ export function MarketPanel({ id, title, actions, children, className, fill = fa
       className={className ? `${classes.panel} ${className}` : classes.panel}
       data-testid={`panel-${id}`}
     >
-      <Group justify="space-between" className={classes.panelHeader} wrap="nowrap" gap="xs">
-        <Text size="xs" fw={600} c="dimmed" id={`panel-${id}`} truncate>
-          {title}
-        </Text>
-        {actions ? (
-          <Group gap={6} wrap="nowrap" className={classes.panelActions}>
-            {actions}
-          </Group>
-        ) : null}
-      </Group>
+      {actions !== undefined ? (
+        <Group justify="space-between" className={classes.panelHeader} wrap="nowrap" gap="xs">
+          <Text size="xs" fw={600} c="dimmed" id={`panel-${id}`} truncate>
+            {title}
+          </Text>
+          {actions ? (
+            <Group gap={6} wrap="nowrap" className={classes.panelActions}>
+              {actions}
+            </Group>
+          ) : null}
+        </Group>
+      ) : (
+        // No actions at all: the dock's tab already names the panel, so no caption row; the title still names the region.
+        <VisuallyHidden id={`panel-${id}`}>{title}</VisuallyHidden>
+      )}
       <div className={classes.panelBody} data-fill={fill || undefined}>
         {children}
       </div>

@@ -1,5 +1,5 @@
 import type { Quote } from '@dart/contracts';
-import { Alert, EmptyState, Loader } from '@mantine/core';
+import { Alert, EmptyState } from '@mantine/core';
 import { ListIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
 import { usePrivateRuns } from '../api/list-private-runs';
@@ -17,13 +17,7 @@ export function PrivateRunsPanel({ canTrade, onOpen, onClose }: PrivateRunsPanel
   const runs = usePrivateRuns({ page: 1, page_size: 50 });
   const rows = runs.data?.results ?? [];
   return (
-    <MarketPanel
-      id="private-runs"
-      fill
-      title="Private runs"
-      icon={<ListIcon />}
-      actions={runs.isFetching ? <Loader size="xs" aria-label="Loading private runs" /> : null}
-    >
+    <MarketPanel id="private-runs" fill title="Private runs" icon={<ListIcon />}>
       {runs.isError ? (
         <Alert color="red" variant="light" title="Could not load private runs">
           {describeError(runs.error)}
