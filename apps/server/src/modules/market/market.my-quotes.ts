@@ -11,7 +11,7 @@ import type { MyQuotesQuery, Quote } from '@dart/contracts';
 import { and, count, desc, eq, gt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { clients, finstruments, quotes } from '../../db/schema';
-import { onBonds, type QuoteWithBond } from './market.repository';
+import { onBonds, QUOTE_WITH_BOND, type QuoteWithBond } from './market.repository';
 
 /**
  * One page of the firm's quotes; `view` is the service's quote projection (the reader's own firm: full detail).
@@ -37,14 +37,7 @@ export async function listMyQuotes(
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        quote: quotes,
-        isin: finstruments.isin,
-        displayName: finstruments.displayName,
-        clientName: clients.name,
-        securityType: finstruments.securityType,
-        faceValue: finstruments.faceValue,
-      })
+      .select(QUOTE_WITH_BOND)
       .from(quotes)
       .innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId))
       .innerJoin(clients, eq(clients.id, quotes.clientId))

@@ -67,17 +67,20 @@ const publicInterest = (now: Date): SQL[] => [
   gt(quotes.remainingQuantum, 0),
 ];
 
+/** A quote with what every list shows of its bond and firm (join finstruments and clients). */
+export const QUOTE_WITH_BOND = {
+  quote: quotes,
+  isin: finstruments.isin,
+  displayName: finstruments.displayName,
+  clientName: clients.name,
+  securityType: finstruments.securityType,
+  faceValue: finstruments.faceValue,
+};
+
 export function createMarketRepository(db: DbOrTx) {
   const withBond = () =>
     db
-      .select({
-        quote: quotes,
-        isin: finstruments.isin,
-        displayName: finstruments.displayName,
-        clientName: clients.name,
-        securityType: finstruments.securityType,
-        faceValue: finstruments.faceValue,
-      })
+      .select(QUOTE_WITH_BOND)
       .from(quotes)
       .innerJoin(finstruments, eq(finstruments.id, quotes.finstrumentId))
       .innerJoin(clients, eq(clients.id, quotes.clientId));
