@@ -7,7 +7,7 @@ import { DEMO, signIn } from './helpers';
 
 test('at 390 px the chat is one pane at a time (the list, the chat, back); on a desktop both side by side', async ({ browser, page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, DEMO.dealer);
+  await signIn(page, DEMO.secondDealer);
   await page.goto('/chat');
   await expect(page.getByTestId('chat-status')).toHaveAttribute('data-connected', 'true');
 
@@ -18,42 +18,43 @@ test('at 390 px the chat is one pane at a time (the list, the chat, back); on a 
 
   await page.getByTestId('chat-new').click();
   const dialog = page.getByRole('dialog', { name: 'New chat' });
-  await dialog.getByRole('textbox', { name: 'Search people' }).fill('Neha');
-  await dialog.getByTestId('chat-user-option').filter({ hasText: 'Neha Kulkarni' }).click();
+  await dialog.getByRole('textbox', { name: 'Search people' }).fill('Farhan');
+  await dialog.getByTestId('chat-user-option').filter({ hasText: 'Farhan Shaikh' }).click();
   await expect(dialog).toBeHidden();
 
   // The chat replaces the list, and its back button returns to it.
-  await expect(page.getByTestId('chat-conversation-title')).toHaveText('Neha Kulkarni');
+  await expect(page.getByTestId('chat-conversation-title')).toHaveText('Farhan Shaikh');
   await expect(page.getByTestId('chat-new')).toBeHidden();
   const box = await page.getByTestId('chat-conversation').boundingBox();
   expect(box?.width ?? 0).toBeGreaterThan(340);
   await page.getByRole('button', { name: 'Back to chats' }).click();
   await expect(page.getByTestId('chat-conversation')).toBeHidden();
   await expect(page.getByTestId('chat-new')).toBeVisible();
-  await expect(page.getByTestId('chat-channel').filter({ hasText: 'Neha Kulkarni' })).toBeVisible();
+  await expect(page.getByTestId('chat-channel').filter({ hasText: 'Farhan Shaikh' })).toBeVisible();
 
   // The same page on a desktop: list and open chat side by side, no back button.
   await page.setViewportSize({ width: 1366, height: 860 });
-  await page.getByTestId('chat-channel').filter({ hasText: 'Neha Kulkarni' }).click();
-  await expect(page.getByTestId('chat-conversation-title')).toHaveText('Neha Kulkarni');
+  await page.getByTestId('chat-channel').filter({ hasText: 'Farhan Shaikh' }).click();
+  await expect(page.getByTestId('chat-conversation-title')).toHaveText('Farhan Shaikh');
   await expect(page.getByTestId('chat-new')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back to chats' })).toBeHidden();
 
-  // Neha accepts the chat (unless an earlier test had her do so): an accepted chat is a connection.
-  const neha = await (await browser.newContext()).newPage();
-  await signIn(neha, DEMO.secondDealer);
-  await neha.goto('/chat');
-  await neha.getByTestId('chat-channel').filter({ hasText: 'Arjun Mehta' }).first().click();
-  await expect(neha.getByTestId('chat-conversation')).toBeVisible();
-  const invitation = neha.getByTestId('chat-invitation');
+  // Farhan accepts the chat (unless an earlier run had him do so): an accepted chat is a connection.
+  // (Neha and Farhan: chat.spec has Arjun start direct chats with each of them and expects them new.)
+  const farhan = await (await browser.newContext()).newPage();
+  await signIn(farhan, DEMO.broker);
+  await farhan.goto('/chat');
+  await farhan.locator('[data-testid="chat-channel"][data-direct="true"]').filter({ hasText: 'Neha Kulkarni' }).click();
+  await expect(farhan.getByTestId('chat-conversation')).toBeVisible();
+  const invitation = farhan.getByTestId('chat-invitation');
   if (await invitation.isVisible()) {
     await invitation.getByRole('button', { name: 'Accept' }).click();
     await expect(invitation).toBeHidden();
   }
-  await neha.context().close();
+  await farhan.context().close();
 
-  // The workspace's Build Network lists the people the dealer chats with, under their firm.
+  // Neha's Build Network lists the people she chats with, under their firm.
   await page.goto('/dart');
   await page.getByRole('tab', { name: 'Build Network' }).click();
-  await expect(page.getByTestId('network-firm').filter({ hasText: 'Second Bank' })).toContainText('Neha Kulkarni');
+  await expect(page.getByTestId('network-firm').filter({ hasText: 'Demo Brokers' })).toContainText('Farhan Shaikh');
 });
