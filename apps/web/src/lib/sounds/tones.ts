@@ -1,9 +1,14 @@
 /**
- * The spec's three toast sounds (trading §8: an error sound, a success sound, a notification sound on a
- * response). The spec names no files, so they are synthesised with the Web Audio API: short, quiet and
- * distinct, no downloads. Frequencies in Hz, times and durations in milliseconds, gain 0-1 at the peak.
+ * The spec's sounds: the three toast sounds (trading §8: an error sound, a success sound, a notification
+ * sound on a response) and chat's buzz (§4, `CHAT_LIMITS.buzzDurationMs` long). The spec names no files,
+ * so they are synthesised with the Web Audio API: short, quiet and distinct, no downloads. Frequencies in
+ * Hz, times and durations in milliseconds, gain 0-1 at the peak.
  */
-export type SoundKind = 'error' | 'success' | 'notification';
+import { CHAT_LIMITS } from '@dart/contracts';
+
+export type SoundKind = 'error' | 'success' | 'notification' | 'buzz';
+
+const BUZZ_PULSES = 8;
 
 export interface Tone {
   frequencyHz: number;
@@ -27,6 +32,14 @@ export const SOUNDS: Record<SoundKind, readonly Tone[]> = {
   ],
   // One soft A5 bell with a long decay: something arrived.
   notification: [{ frequencyHz: 880, startMs: 0, durationMs: 320, wave: 'sine', peakGain: 0.14 }],
+  // A rattle for the whole buzz: pulses alternating between two low pitches on a sawtooth.
+  buzz: Array.from({ length: BUZZ_PULSES }, (_, i) => ({
+    frequencyHz: i % 2 === 0 ? 150 : 120,
+    startMs: (i * CHAT_LIMITS.buzzDurationMs) / BUZZ_PULSES,
+    durationMs: CHAT_LIMITS.buzzDurationMs / BUZZ_PULSES - 30,
+    wave: 'sawtooth' as const,
+    peakGain: 0.05,
+  })),
 };
 
 /** The whole sound's length, for tests and throttling. */

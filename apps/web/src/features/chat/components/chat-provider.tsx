@@ -30,7 +30,7 @@ import {
   upsertChannel,
 } from '../utils/chat-cache';
 import { BUZZ_CUSTOM_TYPE } from '../utils/message-kinds';
-import { playChatSound } from '../utils/sounds';
+import { playSound } from '../../../lib/sounds';
 import { ChatContext, type ChatContextValue, type ChatStatus } from '../hooks/chat-context';
 import { createBuzzStore, createTypingStore } from '../hooks/chat-stores';
 
@@ -110,7 +110,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       if (isOpen(url)) markChannelRead(queryClient, client, url, message.position, userId);
       else {
         setUnread(queryClient, url, (count) => count + 1);
-        if (message.customType !== BUZZ_CUSTOM_TYPE) playChatSound('notification');
+        if (message.customType !== BUZZ_CUSTOM_TYPE) playSound('notification');
       }
     };
 
@@ -134,7 +134,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
           }
           if (byOther && (event.target_user_ids.length === 0 || event.target_user_ids.includes(userId))) {
             showToast({ summary: CHAT_MESSAGES.declined(actor.nickname), severity: 'info' });
-            playChatSound('notification');
+            playSound('notification');
           }
           break;
         case 'banned':
@@ -142,7 +142,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
             removeChannel(queryClient, event.channel_url);
             client.forgetChannel(event.channel_url);
             showToast({ summary: CHAT_MESSAGES.banned, severity: 'warn' });
-            playChatSound('error');
+            playSound('error');
             return;
           }
           if (!channel)
@@ -153,7 +153,7 @@ export function ChatProvider({ children }: { children: ReactNode }) {
             }));
           break;
         case 'invited':
-          if (channel?.myMemberState === 'invited' && byOther) playChatSound('notification');
+          if (channel?.myMemberState === 'invited' && byOther) playSound('notification');
           break;
         default:
           break;

@@ -4,7 +4,7 @@ import { AnchorLink } from '../../../components/ui/router-links';
 import { PRODUCT_NAME } from '../../../config/site';
 import { describeError } from '../../../lib/errors';
 import { useAcceptChatTerms } from '../api/accept-chat-terms';
-import { playChatSound } from '../utils/sounds';
+import { playSound } from '../../../lib/sounds';
 
 /** Chat is blocked until the user accepts the chat terms (issue 6); the chat policy page is linked. */
 export function ChatTermsGate({ compact = false }: { compact?: boolean }) {
@@ -42,7 +42,7 @@ export function ChatTermsGate({ compact = false }: { compact?: boolean }) {
         <Button
           w="fit-content"
           loading={accept.isPending}
-          onClick={() => accept.mutate(undefined, { onSuccess: () => playChatSound('success'), onError: () => playChatSound('error') })}
+          onClick={() => accept.mutate(undefined, { onSuccess: () => playSound('success'), onError: () => playSound('error') })}
         >
           Accept and start chatting
         </Button>

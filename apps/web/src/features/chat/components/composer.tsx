@@ -24,7 +24,7 @@ import { formatIndianNumber } from '@dart/contracts';
 import { lastEditableMessage } from '../utils/message-actions';
 import { BUZZ_CUSTOM_TYPE, BUZZ_TEXT } from '../utils/message-kinds';
 import { PRIVATE_RUN_TEXT, privateRunFirms } from '../utils/private-run';
-import { playChatSound } from '../utils/sounds';
+import { playSound } from '../../../lib/sounds';
 import { BellIcon, PaperclipIcon, SendIcon } from './chat-icons';
 import type { ChatSlots } from './chat-slots';
 import classes from './chat.module.css';
@@ -126,7 +126,7 @@ export function Composer({ channel, editing = null, onEdit = () => undefined, re
       return true;
     } catch (error) {
       showToast({ summary: 'Message not sent', detail: describeError(error), severity: 'error' });
-      playChatSound('error');
+      playSound('error');
       return false;
     } finally {
       setSending(false);
@@ -163,7 +163,7 @@ export function Composer({ channel, editing = null, onEdit = () => undefined, re
       onEdit(null);
     } catch (error) {
       showToast({ summary: 'Message not changed', detail: describeError(error), severity: 'error' });
-      playChatSound('error');
+      playSound('error');
     } finally {
       setSending(false);
     }
@@ -193,11 +193,11 @@ export function Composer({ channel, editing = null, onEdit = () => undefined, re
     try {
       await deliver({ message: PRIVATE_RUN_TEXT, data: { quote_id: quoteId }, customType: PRIVATE_RUN_CUSTOM_TYPE });
     } catch (error) {
-      playChatSound('error');
+      playSound('error');
       throw error;
     }
     setPrivateRunOpen(false);
-    playChatSound('success');
+    playSound('success');
   };
 
   const onBuzz = async () => {
@@ -217,7 +217,7 @@ export function Composer({ channel, editing = null, onEdit = () => undefined, re
         setUpload((current) => (current ? { ...current, progress: fraction } : current)),
       );
       if (stored) addMessage(queryClient, stored);
-      playChatSound('success');
+      playSound('success');
     } catch (error) {
       failUpload(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.fileUploadFailed);
     } finally {
@@ -226,7 +226,7 @@ export function Composer({ channel, editing = null, onEdit = () => undefined, re
   };
   function failUpload(message: string) {
     setUploadError(message);
-    playChatSound('error');
+    playSound('error');
   }
 
   const inputId = `chat-file-${url}`;

@@ -10,7 +10,7 @@ import { showToast } from '../../../lib/toast';
 import { useAcceptInvitation, useDeclineInvitation } from '../api/channel-membership';
 import { useChat, useTypists } from '../hooks/chat-context';
 import { channelTitle, CHANNEL_TYPE_LABELS, otherMember } from '../utils/channel-list';
-import { playChatSound } from '../utils/sounds';
+import { playSound } from '../../../lib/sounds';
 import { ArrowLeftIcon } from './chat-icons';
 import type { ChatSlots } from './chat-slots';
 import { Composer } from './composer';
@@ -41,7 +41,7 @@ function InvitationBanner({ channel, writable }: { channel: Channel; writable: b
   const decline = useDeclineInvitation();
   const onError = (summary: string) => (error: unknown) => {
     showToast({ summary, detail: describeError(error), severity: 'error' });
-    playChatSound('error');
+    playSound('error');
   };
   return (
     <div className={classes.banner} data-testid="chat-invitation">
@@ -55,9 +55,7 @@ function InvitationBanner({ channel, writable }: { channel: Channel; writable: b
             <Button
               size="compact-sm"
               loading={accept.isPending}
-              onClick={() =>
-                accept.mutate(channel.url, { onSuccess: () => playChatSound('success'), onError: onError('Could not accept') })
-              }
+              onClick={() => accept.mutate(channel.url, { onSuccess: () => playSound('success'), onError: onError('Could not accept') })}
             >
               Accept
             </Button>

@@ -8,7 +8,7 @@ import { showToast } from '../../../lib/toast';
 import { useBanMember, useInviteUsers, useLeaveChannel, useUpdateOperators } from '../api/channel-membership';
 import { formatCount } from '../../../lib/format';
 import { initials } from '../utils/chat-format';
-import { playChatSound } from '../utils/sounds';
+import { playSound } from '../../../lib/sounds';
 import { UserPicker } from './user-picker';
 
 interface MembersDrawerProps {
@@ -20,7 +20,7 @@ interface MembersDrawerProps {
 
 const failed = (summary: string) => (error: unknown) => {
   showToast({ summary, detail: describeError(error), severity: 'error' });
-  playChatSound('error');
+  playSound('error');
 };
 
 /** Members of a channel with operator management, ban, invite and leave (operators only for the first three). */
@@ -144,7 +144,7 @@ export function MembersDrawer({ channel, myUserId, opened, onClose }: MembersDra
                   {
                     onSuccess: () => {
                       showToast({ summary: `${user.nickname} was invited`, severity: 'success' });
-                      playChatSound('success');
+                      playSound('success');
                       setInviting(false);
                     },
                     onError: failed('Could not invite'),

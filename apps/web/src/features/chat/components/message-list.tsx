@@ -30,7 +30,7 @@ import { formatFileSize, formatMessageTime } from '../utils/chat-format';
 import { canDeleteMessage, canEditMessage, DELETED_MESSAGE_TEXT } from '../utils/message-actions';
 import { BUZZ_CUSTOM_TYPE } from '../utils/message-kinds';
 import { privateRunCardOf, privateRunViewer } from '../utils/private-run';
-import { playChatSound } from '../utils/sounds';
+import { playSound } from '../../../lib/sounds';
 import { markChannelRead } from './chat-provider';
 import { BellIcon, FileIcon, MoreIcon } from './chat-icons';
 import type { ChatSlots } from './chat-slots';
@@ -62,7 +62,7 @@ function FileCard({ message }: { message: ChatMessage }) {
       await downloadChatFile(file.url, file.name);
     } catch (error) {
       showToast({ summary: 'Download failed', detail: describeError(error), severity: 'error' });
-      playChatSound('error');
+      playSound('error');
     } finally {
       setBusy(false);
     }
@@ -141,7 +141,7 @@ function DeleteMessageDialog({
       onClose();
     } catch (error) {
       showToast({ summary: 'Message not deleted', detail: describeError(error), severity: 'error' });
-      playChatSound('error');
+      playSound('error');
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import { describeError } from '../../../lib/errors';
 import { useCreateChannel } from '../api/create-channel';
 import type { ChatUser } from '../api/search-users';
 import { CHANNEL_TYPE_LABELS } from '../utils/channel-list';
-import { playChatSound } from '../utils/sounds';
+import { playSound } from '../../../lib/sounds';
 import { UserPicker, userLabel } from './user-picker';
 
 interface NewChannelDialogProps {
@@ -63,13 +63,13 @@ export function NewChannelDialog({ opened, onClose, myUserId, onCreated }: NewCh
     }
     create.mutate(payload, {
       onSuccess: (channel) => {
-        playChatSound('success');
+        playSound('success');
         onCreated(channel);
         close();
       },
       onError: (failure) => {
         setError(failure instanceof HttpError ? firstErrorMessage(failure.body) : describeError(failure));
-        playChatSound('error');
+        playSound('error');
       },
     });
   };

@@ -3,7 +3,7 @@
  * per channel, and the buzz animation per channel (idle → started → finished after 2 s, spec §4).
  */
 import { CHAT_LIMITS } from '@dart/contracts';
-import { playChatSound } from '../utils/sounds';
+import { playSound } from '../../../lib/sounds';
 
 type Listener = () => void;
 
@@ -66,7 +66,7 @@ export function createBuzzStore(durationMs: number = CHAT_LIMITS.buzzDurationMs)
       const timer = timers.get(channelUrl);
       if (timer) clearTimeout(timer);
       states.set(channelUrl, 'started');
-      playChatSound('buzz');
+      playSound('buzz');
       timers.set(
         channelUrl,
         setTimeout(() => {
