@@ -20,7 +20,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // Multi-browser specs (three signed-in docks) run past a minute when the two cores are busy with Chromium.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/playwright.json' }]],
   use: {
@@ -76,6 +77,10 @@ export default defineConfig({
       // (exchange-rfq.spec.ts); `answer`: they raise none of their own, so other specs' RFQ lists stay theirs.
       EXCHANGE_SIM_PARTICIPANTS: 'answer',
       EXCHANGE_SIM_ANSWER_MS: '1500',
+      // Post-trade (post-trade.spec.ts): the reporter and settlement jobs run as in production (NODE_ENV=test turns
+      // them off for the integration tests, which tick them by hand), and NSCCL / ICCL settle 3 s after the match.
+      POST_TRADE_JOBS: 'on',
+      EXCHANGE_SIM_SETTLE_MS: '3000',
     },
   },
 });

@@ -61,11 +61,13 @@ test.describe('route access and error pages', () => {
     await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   });
 
-  test('a premium dealer opens /inventory (placeholder, no 402)', async ({ page }) => {
+  test('a premium dealer opens /inventory (the book, no 402)', async ({ page }) => {
     await signIn(page, DEMO.dealer);
     await page.goto('/inventory');
     await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
-    await expect(page.getByText('Coming in a later release')).toBeVisible();
+    // Empty or not (other specs may have uploaded a book), the dealer may upload one; never the Premium page.
+    await expect(page.getByRole('button', { name: 'Upload book' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Premium' })).toHaveCount(0);
   });
 
   test('an invalid invitation link shows the 410 page', async ({ page, consoleGuard }) => {

@@ -10,7 +10,7 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, signIn } from './helpers';
+import { DEMO, resetWorkspaceLayout, signIn } from './helpers';
 
 const HDFC_BOND = 'HDFC Bank Limited 7.78% NCD 27-Mar-2027';
 const GROUP = 'Private runs desk';
@@ -20,6 +20,9 @@ async function openAs(browser: Browser, email: string, path: '/chat' | '/dart'):
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email);
   await page.goto(path);
+  // The default layout, Chat in front of Build Network: the layout is saved per user, and another spec
+  // (chat-phone, build-network) may have left Build Network in front of Chat.
+  if (path === '/dart') await resetWorkspaceLayout(page);
   await expect(page.getByTestId('chat-status')).toHaveAttribute('data-connected', 'true');
   return page;
 }

@@ -108,9 +108,13 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         for (const page of watchedContext.pages()) watchPage(page, watchedContext);
       };
 
+      // Every context the test opens is closed with it: a signed-in dock left open keeps its sockets, polls and
+      // countdowns running through every later test of the worker, and the suite slowed down as they piled up.
+      const opened: BrowserContext[] = [];
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const created = await newContext(options);
+        opened.push(created);
         watchContext(created);
         return created;
       };
@@ -133,6 +137,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         browser.newContext = newContext;
       }
       const problems = unexpected();
+      await Promise.all(opened.map((opening) => opening.close().catch(() => undefined)));
       if (problems.length > 0) {
         throw new Error(`The browser console was not clean (${problems.length}):\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
       }

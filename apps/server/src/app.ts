@@ -19,6 +19,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { migrate } from './db/migrate';
+import { startAuditSealer } from './lib/audit';
 import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
 import { createFileScanner, scanningFileStore } from './lib/file-scanner';
 import { createFileStore } from './lib/file-store';
@@ -39,13 +40,20 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { registerLiveGateway } from './modules/live/live.gateway';
 import { registerChat } from './modules/chat';
-import { prepareFinstruments, registerFinstrumentsRoutes } from './modules/finstruments';
+import { prepareFinstruments, registerFindCalls, registerFinstrumentsRoutes } from './modules/finstruments';
 import { createMarketService, registerMarketRoutes } from './modules/market';
+import { registerTickets } from './modules/tickets';
+import { registerCredentials } from './modules/credentials';
 import { createExchangeService, createSimulatedParticipants, SimulatedExchange } from './modules/exchange';
+import { registerOrders } from './modules/orders';
+import { registerInventory } from './modules/inventory';
 import { createAuditService, registerAuditRoutes } from './modules/audit';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
+import { registerTeam } from './modules/team';
 import { registerWorkspace } from './modules/workspace';
+import { registerSupport } from './modules/support';
+import { registerNotifications } from './modules/notifications';
 import { createUsersService } from './modules/users/users.service';
 import { seedDemoData } from './seed/demo';
 import type { AppDeps } from './types';
@@ -78,7 +86,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .slice(0, 16)}`;
   const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, logger, busChannel) : createMemoryBus());
   await migrate(database);
-  if (config.demoSeed) await seedDemoData(database, { announce: options.announceSeed ?? false, productName: config.productName });
+  if (config.demoSeed)
+    await seedDemoData(database, {
+      announce: options.announceSeed ?? false,
+      productName: config.productName,
+      credentialsKey: config.credentialsKey,
+    });
 
   const app = Fastify({
     loggerInstance: logger,
@@ -220,16 +233,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAuditRoutes(app, createAuditService(deps));
   registerAuthRoutes(app, auth, users);
   registerUsersRoutes(app, users);
+  // Network and team (issue 15 §1): organisation profile, members' roles, offline counterparties, directories.
+  registerTeam(app, { validateInvite: (code) => auth.validateInvite(code) });
   registerWorkspace(app);
+  // The support desk (issue 15 §2): the spec's ext/ ticket calls on Dart's own desk.
+  await registerSupport(app);
   const finstruments = await prepareFinstruments(deps, logger);
   registerFinstrumentsRoutes(app, finstruments);
+  registerFindCalls(app, deps, finstruments);
   // The exchange RFQ venue: the SimulatedExchange (NSE / BSE RFQ simulator) until a real gateway plugs in.
   const venue = new SimulatedExchange(config.exchangeSim, database.db);
   const market = createMarketService(deps, finstruments, { exchange: venue });
   registerMarketRoutes(app, market);
+  registerTickets(app, { finstruments, market });
+  // Exchange credentials (NSCCL / ICCL logins, sealed): raising an exchange RFQ needs the exchange's (issue 14).
+  registerCredentials(app);
   const exchange = createExchangeService(deps, market, venue);
   const participants = createSimulatedParticipants(deps, market);
   app.decorate('exchange', { venue, service: exchange, participants });
+  // Orders of confirmed tickets: reported to the simulated NSE / BSE reporting platform, settled at NSCCL / ICCL.
+  const orders = registerOrders(app, { gateway: venue, finstruments });
+  // The firm's bond book (issue 14): uploads, external trades, valuation, offers into the market.
+  registerInventory(app, { market, orders });
   // Quote expiry is safe on every node (SKIP LOCKED); the exchange job and the simulated participants
   // run on one elected node (a PostgreSQL advisory lock; the embedded database is one node).
   const jobLeader = electLeader(database, 'dart:exchange-jobs', { logger });
@@ -237,6 +262,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     market.startJobs();
     exchange.startJobs(jobLeader.isLeader);
   }
+  if (config.postTradeJobs) orders.startJobs(jobLeader.isLeader);
+  // The notification centre (issue 15 §3): its producer tails the events table on the elected node, tests included.
+  registerNotifications(app, jobLeader.isLeader);
+  // The audit trail's seals (lib/audit.ts): on the elected node; tests seal when they verify.
+  const stopAuditSealer =
+    config.env !== 'test'
+      ? startAuditSealer(database.db, jobLeader.isLeader, (error) =>
+          logger.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'audit seal failed'),
+        )
+      : async () => undefined;
   if (config.exchangeSim.participants)
     participants.start(config.exchangeSim.intervalMs, jobLeader.isLeader, {
       raise: config.exchangeSim.participantsRaise,
@@ -274,7 +309,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     finstruments.stop();
     participants.stop();
     await jobLeader.stop();
+    await stopAuditSealer();
     await exchange.stop();
+    await orders.stop();
     market.stop();
     unsubscribe();
     unsubscribeResync();

@@ -31,6 +31,7 @@ describe('configuration', () => {
     const prod = loadConfig({
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
+      CREDENTIALS_KEY: 'ab'.repeat(32),
       DATABASE_URL: 'postgres://db/dart',
       DATA_DIR: '/tmp/dart-config-test',
     });
@@ -40,12 +41,31 @@ describe('configuration', () => {
     expect(prod.cookieSecure).toBe(true);
   });
 
+  it('requires CREDENTIALS_KEY (32 bytes, hex or base64) in production and keeps a generated one in DATA_DIR elsewhere', () => {
+    const base = { DATA_DIR: '/tmp/dart-config-test' };
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(
+      /CREDENTIALS_KEY: required in production/,
+    );
+    expect(() => loadConfig({ ...base, CREDENTIALS_KEY: 'too-short' })).toThrow(/CREDENTIALS_KEY: must be 32 bytes/);
+    expect(loadConfig({ ...base, CREDENTIALS_KEY: 'ab'.repeat(32) }).credentialsKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ ...base, CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64') }).credentialsKey).toEqual(Buffer.alloc(32, 7));
+    const generated = loadConfig(base).credentialsKey;
+    expect(generated).toHaveLength(32);
+    expect(loadConfig(base).credentialsKey).toEqual(generated);
+    expect(existsSync(path.join('/tmp/dart-config-test', 'credentials-key'))).toBe(true);
+  });
+
   it('enforces trading hours in production by default, off elsewhere, and validates TRADING_HOURS', () => {
     const base = { DATA_DIR: '/tmp/dart-config-test' };
     expect(loadConfig(base).tradingHours).toBe('off');
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).tradingHours).toBe('off');
-    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).tradingHours).toBe('enforce');
-    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), TRADING_HOURS: 'off' }).tradingHours).toBe('off');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), CREDENTIALS_KEY: 'ab'.repeat(32) }).tradingHours).toBe(
+      'enforce',
+    );
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), CREDENTIALS_KEY: 'ab'.repeat(32), TRADING_HOURS: 'off' })
+        .tradingHours,
+    ).toBe('off');
     expect(loadConfig({ ...base, TRADING_HOURS: 'enforce' }).tradingHours).toBe('enforce');
     expect(() => loadConfig({ ...base, TRADING_HOURS: 'sometimes' })).toThrow(/TRADING_HOURS: must be enforce or off/);
   });

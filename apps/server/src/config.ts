@@ -1,6 +1,6 @@
 /** Configuration: parsed once from the environment, failing fast with a readable list. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DAILY_QUOTAS, type QuotaKey } from '@dart/contracts';
@@ -35,6 +35,10 @@ const EnvSchema = z.object({
     .optional(),
   BUS_CHANNEL: z.string().min(1).max(200).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CREDENTIALS_KEY: z
+    .string()
+    .refine((value) => parseCredentialsKey(value) !== null, 'must be 32 bytes as 64 hex digits or 43-44 base64 characters')
+    .optional(),
   PRODUCT_NAME: z.string().min(1).default('Dart'),
   SUPPORT_TICKET_IDS: z.string().default('3/1/4/2'),
   DEMO_SEED: z.enum(['0', '1']).optional(),
@@ -70,6 +74,7 @@ const EnvSchema = z.object({
   SLO_MIN_SAMPLES: z.coerce.number().int().min(1).default(20),
   WS_IDLE_TIMEOUT_MS: z.coerce.number().int().min(300).max(600_000).default(45_000),
   TRADING_HOURS: z.enum(['enforce', 'off'], { error: 'must be enforce or off' }).optional(),
+  POST_TRADE_JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
 });
 
 export interface Config {
@@ -90,6 +95,11 @@ export interface Config {
   /** Redis pub/sub channel shared by the nodes of one deployment (default: derived from the database identity). */
   busChannel: string | undefined;
   jwtSecret: string;
+  /**
+   * The key-encryption key of exchange credentials (32 bytes, AES-256): it wraps each record's data key
+   * (modules/credentials). Required in production; in development generated into DATA_DIR.
+   */
+  credentialsKey: Buffer;
   productName: string;
   supportTicketIds: string;
   demoSeed: boolean;
@@ -134,6 +144,11 @@ export interface Config {
    * negotiating and accepting outside them; default `enforce` in production, `off` in development and tests.
    */
   tradingHours: 'enforce' | 'off';
+  /**
+   * The post-trade reporter and settlement jobs (on the elected node): default `on` outside tests, `off` in
+   * tests (integration tests call their `tick()`); the browser tests' server turns them `on`.
+   */
+  postTradeJobs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +168,40 @@ function developmentSecret(dataDir: string): string {
   return secret;
 }
 
+/** CREDENTIALS_KEY as 32 bytes: 64 hex digits or base64 / base64url of 32 bytes; null when it is neither. */
+export function parseCredentialsKey(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)) {
+    const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (key.length === 32) return key;
+  }
+  return null;
+}
+
+/**
+ * Reads the development credentials key from DATA_DIR or creates it. Created whole under a temporary name
+ * and linked into place, so a second process starting at the same moment reads a complete key, never half of one.
+ */
+function developmentCredentialsKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'credentials-key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const scratch = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(scratch, randomBytes(32).toString('hex'), { mode: 0o600 });
+    try {
+      linkSync(scratch, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(scratch);
+    }
+  }
+  const key = parseCredentialsKey(readFileSync(file, 'utf8'));
+  if (!key) throw new ConfigError([`CREDENTIALS_KEY: ${file} does not hold a 32-byte key`]);
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
@@ -162,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+  if (e.NODE_ENV === 'production' && !e.CREDENTIALS_KEY) problems.push('CREDENTIALS_KEY: required in production');
   // Demo accounts with a published password never reach production (RELIABILITY #5).
   if (e.NODE_ENV === 'production' && e.DEMO_SEED === '1') problems.push('DEMO_SEED: demo accounts are not allowed in production');
   // GET /api/dev/outbox is public and shows anyone's one-time passwords (issue 11 §10).
@@ -186,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slo: { p99Ms: e.SLO_P99_MS, breachMinutes: e.SLO_BREACH_MINUTES, minSamples: e.SLO_MIN_SAMPLES },
     busChannel: e.BUS_CHANNEL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
+    credentialsKey: e.CREDENTIALS_KEY ? parseCredentialsKey(e.CREDENTIALS_KEY)! : developmentCredentialsKey(path.resolve(e.DATA_DIR)),
     productName: e.PRODUCT_NAME,
     supportTicketIds: e.SUPPORT_TICKET_IDS,
     // Demo data only on the embedded default, or when asked for (issue 2 §8).
@@ -213,5 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.EXCHANGE_SIM_INTERVAL_MS,
     },
     tradingHours: e.TRADING_HOURS ?? (e.NODE_ENV === 'production' ? 'enforce' : 'off'),
+    postTradeJobs: (e.POST_TRADE_JOBS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
   };
 }

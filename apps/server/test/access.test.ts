@@ -85,6 +85,42 @@ const MATRIX: Array<{
     body: () => ({ email: `matrix${++inviteCounter}@democapital.in`, roles: ['clientviewer'] }),
     expect: only(['opsadmin'], 201),
   },
+  // Network and team (issue 15 §1): the ops admin manages the firm; everyone reads it and the network.
+  {
+    method: 'POST',
+    url: '/api/client/user/invite/',
+    body: () => ({ email: `matrix${++inviteCounter}@democapital.in`, roles: ['clientviewer'] }),
+    expect: only(['opsadmin'], 201),
+  },
+  {
+    method: 'POST',
+    url: '/api/client/user/invite/revoke/',
+    body: () => ({ invitee_id: '00000000-0000-0000-0000-000000000000' }),
+    expect: only(['opsadmin'], 404),
+  },
+  {
+    method: 'POST',
+    url: '/api/client/user/invite/resend/',
+    body: () => ({ invitee_id: '00000000-0000-0000-0000-000000000000' }),
+    expect: only(['opsadmin'], 404),
+  },
+  { method: 'POST', url: '/api/client/user/invite/validate/', body: () => ({ invite_code: 'no-such-invite' }), expect: everyone(410, 410) },
+  {
+    method: 'POST',
+    url: '/api/client/register-user/lite',
+    body: () => ({}),
+    expect: only(['dealer', 'opsadmin', 'backoffice', 'broker'], 400),
+  },
+  { method: 'GET', url: '/api/client/', expect: everyone(200, 401) },
+  { method: 'PUT', url: '/api/client/:id/', body: () => ({}), expect: only(['opsadmin'], 400) },
+  { method: 'PUT', url: '/api/client/user/', body: () => ({}), expect: only(['opsadmin'], 400) },
+  { method: 'GET', url: '/api/clients/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/trade/facilitator/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/trade/agent/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/useraccounts/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/client/by-website/?website=no-such-firm.in', expect: everyone(404, 401) },
+  // Counterparty quality (Build Network): the trade directory's readers, i.e. members holding client.can_trade.
+  { method: 'GET', url: '/api/network/stats/', expect: only(['dealer', 'broker'], 200) },
   { method: 'GET', url: '/api/surveillance/audit/', expect: only(['compliance'], 200) },
   { method: 'GET', url: '/api/surveillance/audit/users/', expect: only(['compliance'], 200) },
   { method: 'GET', url: '/api/surveillance/audit/export/', expect: only(['compliance'], 200) },
@@ -141,6 +177,67 @@ const MATRIX: Array<{
   { method: 'POST', url: '/api/eoi/upload/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
   // Participant search is a read: every signed-in role may look counterparties up.
   { method: 'GET', url: '/api/chatter/search-trade-participants?search_param=bank', expect: everyone(200, 401) },
+  // Tickets (issue 13): writes as the market's (trade access, never view-only) → 400 on an empty body or a
+  // non-uuid id; reads for any signed-in user of a firm on the ticket (a non-uuid id → 400).
+  // Find's remaining calls (issue 17 §3): reads; the public ones answer anonymous users too (:id is a bond this
+  // app does not hold: the gate is what is tested; every demo role has the security-data permission).
+  { method: 'POST', url: '/api/categories/', body: () => ({}), expect: everyone(200, 200) },
+  { method: 'POST', url: '/api/client-finstrument-list/', body: () => ({}), expect: everyone(200, 401) },
+  { method: 'POST', url: '/api/quote/market/:id/', body: () => ({}), expect: everyone(404, 404) },
+  { method: 'POST', url: '/api/quote/:id/', body: () => ({}), expect: everyone(404, 401) },
+  { method: 'POST', url: '/api/v1/finstrument/master/quote/:id', body: () => ({}), expect: everyone(404, 401) },
+  { method: 'GET', url: '/api/v2/finstrument/info/:id', expect: everyone(404, 404) },
+  // Exchange credentials (issue 14): the firm's ops admin only; the participant searches feed that screen.
+  { method: 'GET', url: '/api/client/credentials/', expect: only(['opsadmin'], 200) },
+  { method: 'POST', url: '/api/client/credentials/', body: () => ({}), expect: only(['opsadmin'], 400) },
+  // The clearing corporations' public participant lists: any signed-in user may search them.
+  { method: 'GET', url: '/api/search-nsscl-participants/?search_param=hdfc', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/search-iccl-participants/?search_param=hdfc', expect: everyone(200, 401) },
+  // Inventory (issue 14): the page permission (the demo ops admin and compliance officer have none); the viewer
+  // reads only; the back office keeps the book (upload, external trades, costs, the daily confirm) but never
+  // offers (no trade access).
+  { method: 'GET', url: '/api/inventory/', expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 200) },
+  { method: 'GET', url: '/api/inventory/cashflows/', expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 200) },
+  { method: 'GET', url: '/api/inventory/upload/template/', expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 200) },
+  { method: 'POST', url: '/api/inventory/upload/', body: () => ({}), expect: only(['dealer', 'backoffice', 'broker'], 400) },
+  { method: 'POST', url: '/api/inventory/external-trade/', body: () => ({}), expect: only(['dealer', 'backoffice', 'broker'], 400) },
+  { method: 'POST', url: '/api/inventory/offer/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'PUT', url: '/api/inventory/confirm-previous/', body: () => ({}), expect: only(['dealer', 'backoffice', 'broker'], 400) },
+  { method: 'PUT', url: '/api/inventory/edit-valuation-cost/', body: () => ({}), expect: only(['dealer', 'backoffice', 'broker'], 400) },
+  { method: 'POST', url: '/api/chatter/trade/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'GET', url: '/api/chatter/trade/', expect: everyone(200, 401) },
+  { method: 'POST', url: '/api/chatter/trade/manual-ticket/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'GET', url: '/api/chatter/trade/:id/', expect: everyone(400, 401) },
+  { method: 'PATCH', url: '/api/chatter/trade/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'PATCH', url: '/api/chatter/trade/actions/:id/:action/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'PATCH', url: '/api/chatter/trade/send-to-broker/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'PATCH', url: '/api/chatter/trade/:id/price/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'PATCH', url: '/api/chatter/trade/accept-consideration/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'GET', url: '/api/chatter/trade/confirmed-trade/:id/', expect: everyone(400, 401) },
+  { method: 'PATCH', url: '/api/trade/members/:id/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'GET', url: '/api/trade/client/users/:id/', expect: everyone(400, 401) },
+  { method: 'PATCH', url: '/api/trade/:id/brokerage/', body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  { method: 'GET', url: '/api/chatter/users-clients-unified/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/chatter/search-brokers/:id', expect: everyone(400, 401) },
+  { method: 'GET', url: '/api/client/search-custodians/', expect: everyone(200, 401) },
+  // Orders (issue 13): reads for dealers, viewers and back office (/client/transactions, Premium), a non-uuid
+  // id → 400; writes for traders only → 400 on an empty body or a non-uuid id.
+  { method: 'GET', url: '/api/orders/unified/', expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 200) },
+  { method: 'GET', url: '/api/orders/unified/export/', expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 200) },
+  ...(['orders', 'procurement-orders'] as const).flatMap((base) => [
+    { method: 'POST' as const, url: `/api/${base}/`, body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+    { method: 'GET' as const, url: `/api/${base}/:id/`, expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 400) },
+    { method: 'GET' as const, url: `/api/${base}/:id/contract-note/`, expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 400) },
+    { method: 'PUT' as const, url: `/api/${base}/:id/accept-reject/`, body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+    { method: 'POST' as const, url: `/api/${base}/:id/cancel/`, body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+    {
+      method: base === 'orders' ? ('PUT' as const) : ('PATCH' as const),
+      url: `/api/${base}/:id/modify/`,
+      body: () => ({}),
+      expect: only(['dealer', 'broker'], 400),
+    },
+    { method: 'PATCH' as const, url: `/api/${base}/settle-cancel/:id/:action/`, body: () => ({}), expect: only(['dealer', 'broker'], 400) },
+  ]),
   // Chat (issue 6): writes refuse view-only roles (viewer, compliance); reads and receipts are for any
   // signed-in user who accepted the chat terms (every demo user here). Unknown channels/files answer 404.
   { method: 'POST', url: '/api/issue-sb-session-token', body: () => ({}), expect: everyone(400, 401) },
@@ -165,6 +262,28 @@ const MATRIX: Array<{
   { method: 'POST', url: '/api/chat/channels/:url/files/', body: () => ({}), expect: chatWriters(400) },
   { method: 'GET', url: '/api/chat/files/:id/', expect: everyone(404, 401) },
   { method: 'POST', url: '/api/download-chats', body: () => ({}), expect: everyone(400, 401) },
+  // Support desk (issue 15 §2): every signed-in role raises and follows its own requests (view-only too: not a
+  // business write); validation answers 400 to an empty body or a non-uuid id. The queue is Dart Support's only
+  // (support_staff; no matrix role is staff → 403); a status change is validated first (400), then staff-checked.
+  { method: 'POST', url: '/ext/public/upload/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'POST', url: '/ext/tickets/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'GET', url: '/ext/tickets/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/ext/tickets/unread/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/ext/tickets/:id/', expect: everyone(400, 401) },
+  { method: 'POST', url: '/ext/tickets/:id/read/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'POST', url: '/ext/tickets/:id/reply/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'PATCH', url: '/ext/tickets/:id/status/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'GET', url: '/ext/tickets/:id/attachments/:attachmentId/', expect: everyone(400, 401) },
+  { method: 'GET', url: '/ext/support/settings/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/ext/support/queue/', expect: only([], 200) },
+  // The notification centre (issue 15 §3): every signed-in user's own inbox, view-only roles included.
+  { method: 'GET', url: '/api/notifications/', expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/notifications/unread-count/', expect: everyone(200, 401) },
+  { method: 'POST', url: '/api/notifications/:id/read/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'POST', url: '/api/notifications/read-all/', body: () => ({}), expect: everyone(200, 401) },
+  { method: 'GET', url: '/api/notifications/preferences/', expect: everyone(200, 401) },
+  { method: 'PUT', url: '/api/notifications/preferences/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'POST', url: '/api/notifications/snooze/', body: () => ({}), expect: everyone(200, 401) },
   // Last: it ends each caller's session.
   { method: 'POST', url: '/api/logout/', body: () => ({}), expect: everyone(200, 200) },
 ];

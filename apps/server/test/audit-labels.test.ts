@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AUDIT_ACTION_LABELS, AUDIT_CATEGORIES, auditCategoryOf, isAuditActionCode } from '@dart/contracts';
+import { AUDIT_ACTION_LABELS, AUDIT_CATEGORIES, auditCategoryOf, isAuditActionCode, TICKET_HISTORY_ACTIONS } from '@dart/contracts';
 import { describe, expect, it } from 'vitest';
 
 const SOURCE = path.resolve(__dirname, '../src');
@@ -19,6 +19,8 @@ const DYNAMIC_ACTIONS: Record<string, string[]> = {
   'quote.${status}': ['quote.closed', 'quote.expired', 'quote.replaced'],
   // NegotiationInput action: z.enum(['counter', 'accept', 'reject'])
   'negotiation.${input.action}': ['negotiation.counter', 'negotiation.accept', 'negotiation.reject'],
+  // appendTicketHistory(entry.action: TicketHistoryAction): every history action of the ticket machine
+  'ticket.${entry.action}': TICKET_HISTORY_ACTIONS.map((action) => `ticket.${action}`),
 };
 
 function sourceFiles(dir: string): string[] {

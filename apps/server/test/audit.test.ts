@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRowFromSql, firstBrokenAuditRow, verifyAuditChain } from '../src/lib/audit';
+import {
+  auditRowFromSql,
+  auditSealFromSql,
+  firstBrokenAuditRow,
+  firstBrokenAuditTrail,
+  sealAudit,
+  verifyAuditChain,
+} from '../src/lib/audit';
 import { createTestApp, DRIVERS, login, type TestApp } from './helpers';
 
 describe.each(DRIVERS)('audit trail (%s)', (driver) => {
@@ -35,6 +42,50 @@ describe.each(DRIVERS)('audit trail (%s)', (driver) => {
     await Promise.all(
       ['viewer@demo.dart', 'opsadmin@demo.dart', 'backoffice@demo.dart', 'broker@brokers.dart'].map((email) => login(t.app, email)),
     );
+    expect(await verifyAuditChain(t.database.db)).toBeNull();
+  });
+
+  it('seals finished transactions in batches that follow each other, and refuses to change a seal', async () => {
+    await login(t.app, 'dealer@demo.dart');
+    await sealAudit(t.database.db);
+    await login(t.app, 'viewer@demo.dart');
+    expect(await sealAudit(t.database.db)).toBeGreaterThan(0);
+    expect(await sealAudit(t.database.db)).toBe(0); // nothing new
+    const seals = await t.database.query<{ from_xid: string; to_xid: string; prev_hash: string; hash: string; row_count: number }>(
+      'SELECT from_xid::text, to_xid::text, prev_hash, hash, row_count FROM audit_seals ORDER BY id',
+    );
+    expect(seals.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < seals.length; i++) {
+      expect(seals[i]!.from_xid).toBe(seals[i - 1]!.to_xid);
+      expect(seals[i]!.prev_hash).toBe(seals[i - 1]!.hash);
+    }
+    const [{ n }] = (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE xid < $1', [
+      seals.at(-1)!.to_xid,
+    ])) as [{ n: number }];
+    expect(seals.reduce((sum, s) => sum + s.row_count, 0)).toBe(n);
+    await expect(t.database.query('UPDATE audit_seals SET hash = hash')).rejects.toThrow(/append-only/);
+    await expect(t.database.query('DELETE FROM audit_seals')).rejects.toThrow(/append-only/);
+    expect(await verifyAuditChain(t.database.db)).toBeNull();
+  });
+
+  it('detects a deleted row through its seal', async () => {
+    await login(t.app, 'backoffice@demo.dart');
+    expect(await verifyAuditChain(t.database.db)).toBeNull(); // sealed now
+    await t.database.withConnection(async (run) => {
+      await run('BEGIN');
+      try {
+        await run('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update');
+        const [target] = await run('SELECT max(id) AS id FROM audit_log WHERE xid IS NOT NULL');
+        await run('DELETE FROM audit_log WHERE id = $1', [target!.id]);
+        // The rows still verify one by one; the seal over them does not, and names its first row.
+        const rows = (await run('SELECT * FROM audit_log ORDER BY id')).map(auditRowFromSql);
+        const seals = (await run('SELECT * FROM audit_seals ORDER BY id')).map(auditSealFromSql);
+        expect(firstBrokenAuditRow(rows)).toBeNull();
+        expect(firstBrokenAuditTrail(rows, seals)).toBe(seals.at(-1)!.firstId);
+      } finally {
+        await run('ROLLBACK');
+      }
+    });
     expect(await verifyAuditChain(t.database.db)).toBeNull();
   });
 

@@ -10,7 +10,12 @@ import { ConfigError, loadConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
 import { createTestApp, DRIVERS } from './helpers';
 
-const BASE = { JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: '/tmp/dart-test-unused', LOG_LEVEL: 'silent' };
+const BASE = {
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+  DATA_DIR: '/tmp/dart-test-unused',
+  LOG_LEVEL: 'silent',
+};
 
 describe('dev outbox configuration', () => {
   it('refuses to start in production with the outbox switched on, saying why', () => {

@@ -78,6 +78,7 @@ export async function createTestApp(driver: Driver, env: Record<string, string> 
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
     DEMO_SEED: '1',
     LOG_LEVEL: 'info',
     CREDENTIAL_RATE_PER_MINUTE: '1000',
@@ -154,6 +155,7 @@ export async function startRedisCluster(
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
     DEMO_SEED: '1',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/dart-test-unused',

@@ -30,7 +30,7 @@ import { getCashflowSchedule } from './cashflows/cashflow-schedule';
 import type { BondPrice, Compounding, Yield } from './pricing/quote';
 import { getPriceFromYield, getYieldFromPrice, getAccruedInterest } from './pricing/price-yield';
 import { getRiskMeasures } from './pricing/risk';
-import { getYieldToCall, getYieldToWorst, getPriceToWorst } from './pricing/embedded-options';
+import { describeWorkouts } from './cli-workouts';
 import { getConsideration } from './pricing/consideration';
 import { formatPaise } from './pricing/money';
 import { isInShutPeriod } from './pricing/settlement-checks';
@@ -104,7 +104,8 @@ function readExercises(source: Json, key: string, path: string): ExerciseDate[] 
 const INSTRUMENT_TYPES = ['gsec', 'sdl', 'tbill', 'cmb', 'cp', 'cd', 'corporate', 'zero', 'fixed', 'frb', 'perpetual'] as const;
 type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
 const LEAP_RULES: readonly SebiLeapYearRule[] = ['year-ending-on-due-date', 'period-contains-29-feb', 'calendar-year-of-due-date'];
-const YIELD_METHODS: readonly YieldMethod[] = ['street', 'xirr', 'money-market'];
+const YIELD_METHODS: readonly YieldMethod[] = ['street', 'xirr', 'money-market', 'quantlib', 'excel'];
+const LAST_PERIODS = ['simple', 'compounded'] as const;
 const COMPOUNDINGS: readonly Compounding[] = ['simple', 'annual', 'semi-annual', 'quarterly', 'monthly'];
 
 /** Default issue date when a request omits it: the last regular coupon date on or before settlement. */
@@ -114,6 +115,21 @@ function defaultIssueDate(maturity: CalendarDate, frequency: CouponFrequency, se
     if (candidate <= settlement) return candidate;
   }
   return fail('instrument.issueDate', 'is required');
+}
+
+/** `recordDateDays`: calendar days before each due date after which a trade is ex-interest (AI4). */
+function readRecordDateDays(source: Json, path: string): number | undefined {
+  const days = readNumber(source, 'recordDateDays', path);
+  if (days !== undefined && !(Number.isInteger(days) && days >= 0 && days <= 366)) {
+    fail(`${path}recordDateDays`, `must be a whole number of days 0–366, got ${days}`);
+  }
+  return days;
+}
+
+/** `lastPeriod` of a corporate bond as a convention override (PY2/PY3: `simple` is the SEBI default). */
+function lastPeriodOverride(source: Json, path: string): { conventionOverrides?: { lastPeriodSimpleInterest: boolean } } {
+  const lastPeriod = readString(source, 'lastPeriod', path, LAST_PERIODS);
+  return lastPeriod === undefined ? {} : { conventionOverrides: { lastPeriodSimpleInterest: lastPeriod === 'simple' } };
 }
 
 /** Builds a bond from the `instrument` object of a request. */
@@ -194,7 +210,7 @@ export function buildInstrument(source: unknown, settlement: CalendarDate): Bond
         maturityDate,
         couponRate: cashflows ? undefined : requireNumber(source, 'couponRate', p),
         frequency,
-        recordDateDaysBeforeDue: readNumber(source, 'recordDateDays', p) ?? null,
+        recordDateDaysBeforeDue: readRecordDateDays(source, p) ?? null,
         sebiLeapYearRule: readString(source, 'sebiLeapYearRule', p, LEAP_RULES),
         couponSteps: readArray(source, 'couponSteps', p)?.map((row, i) => ({
           fromDate: requireDate(row, 'fromDate', `${p}couponSteps[${i}].`),
@@ -206,6 +222,7 @@ export function buildInstrument(source: unknown, settlement: CalendarDate): Bond
         })),
         redemptionPer100: readNumber(source, 'redemption', p),
         cashflows,
+        ...lastPeriodOverride(source, p),
       });
     }
     case 'zero':
@@ -223,8 +240,9 @@ export function buildInstrument(source: unknown, settlement: CalendarDate): Bond
         issueDate: requireDate(source, 'issueDate', p),
         couponRate: requireNumber(source, 'couponRate', p),
         frequency: readFrequency(source, p),
-        recordDateDaysBeforeDue: readNumber(source, 'recordDateDays', p) ?? null,
+        recordDateDaysBeforeDue: readRecordDateDays(source, p) ?? null,
         deemedMaturityYears: readNumber(source, 'deemedMaturityYears', p),
+        rollDate: readDate(source, 'rollDate', p),
       });
     case 'fixed': {
       const frequency = readFrequency(source, p);
@@ -245,9 +263,9 @@ export function buildInstrument(source: unknown, settlement: CalendarDate): Bond
           readString(source, 'couponAmount', p, ['fixed-per-period', 'day-count'] as const) ??
           (yieldMethod === 'xirr' ? SEBI_CORPORATE_BOND.couponAmount : base.couponAmount),
         lastPeriodSimpleInterest:
-          (readString(source, 'lastPeriod', p, ['simple', 'compounded'] as const) ??
-            (base.lastPeriodSimpleInterest ? 'simple' : 'compounded')) === 'simple',
+          (readString(source, 'lastPeriod', p, LAST_PERIODS) ?? (base.lastPeriodSimpleInterest ? 'simple' : 'compounded')) === 'simple',
         endOfMonth: typeof source['endOfMonth'] === 'boolean' ? source['endOfMonth'] : base.endOfMonth,
+        recordDateDaysBeforeDue: readRecordDateDays(source, p) ?? base.recordDateDaysBeforeDue,
       };
       return createFixedCouponBond({
         ...identity,
@@ -356,14 +374,7 @@ export function handleRequest(request: unknown): Json {
     result['convexity'] = risk.convexity;
     result['pv01'] = risk.pv01Per100;
     const quote: BondPrice = { kind: 'clean', per100: result['cleanPrice'] as number };
-    if (bond.callSchedule.some((call) => call.date > settlement)) {
-      const ytc = getYieldToCall(bond, settlement, quote);
-      const ytw = getYieldToWorst(bond, settlement, quote);
-      const ptw = getPriceToWorst(bond, settlement, yieldValue);
-      result['yieldToCall'] = { yield: ytc.yield.rate, callDate: formatDate(ytc.workoutDate), callPrice: ytc.redemptionPer100 };
-      result['yieldToWorst'] = { yield: ytw.yield.rate, workout: ytw.workout, workoutDate: formatDate(ytw.workoutDate) };
-      result['priceToWorst'] = { cleanPrice: ptw.cleanPrice.per100, workout: ptw.workout, workoutDate: formatDate(ptw.workoutDate) };
-    }
+    Object.assign(result, describeWorkouts(bond, settlement, quote, yieldValue));
     const units = readNumber(request, 'units', '');
     if (units !== undefined) {
       const trade = getConsideration(bond, settlement, units, quote);

@@ -79,6 +79,23 @@ describe('live client', () => {
     expect(client.lastPosition).toBe(13);
   });
 
+  it('delivers an event that arrives after a higher position once, and never one at or below the resume point', async () => {
+    const srv = await startServer((socket, message) => {
+      if (message.type !== 'auth') return;
+      socket.send(JSON.stringify({ type: 'auth_ok', version: 1, position: 20 }));
+      // 23 committed before 22: both arrive, 22 late; then 22 again (a duplicate) and 19 (before the resume point).
+      for (const p of [21, 23, 22, 22, 19, 24])
+        socket.send(JSON.stringify({ type: 'event', position: p, topic: 'notify.created', payload: { n: p } }));
+    });
+    const events: LiveEvent[] = [];
+    client = createLiveClient({ url: srv.url, getAccessToken: () => 'token-1', createSocket, onEvent: (e) => events.push(e) });
+    await until(() => events.length === 4);
+    await wait(30);
+    expect(events.map((e) => e.position)).toEqual([21, 23, 22, 24]);
+    // The resume point is the highest delivered, not the last one.
+    expect(client.lastPosition).toBe(24);
+  });
+
   it('drops a connection that does not authenticate within the connection timeout and retries', async () => {
     const srv = await startServer(() => undefined);
     client = createLiveClient({

@@ -3,11 +3,16 @@
  * message authenticates with the access token; ping every 10 s; offline after 30 s without any
  * message; reconnect after 1 s growing ×1.3 up to 10 s, with jitter; connection timeout 4 s (no
  * `auth_ok` by then → drop and retry). It remembers the last position it delivered and resumes
- * from it, so a reconnecting client receives exactly what it missed, each event once.
+ * from it, so a reconnecting client receives exactly what it missed, each event once. Within a
+ * connection an event may arrive after one with a higher position (its transaction committed later;
+ * the server sends it rather than drop it): it is delivered too, once, by the recent positions kept.
  */
 import { LiveServerMessageSchema, WS, type LiveClientMessage } from '@dart/contracts';
 
 export type LiveStatus = 'connecting' | 'connected' | 'offline' | 'stopped';
+
+/** How many recent positions the client remembers to deliver a late event exactly once (as the server does). */
+const DELIVERED_WINDOW = 4096;
 
 export interface LiveEvent {
   position: number;
@@ -83,6 +88,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     options.createSocket ?? ((url) => new (globalThis as unknown as { WebSocket: new (u: string) => SocketLike }).WebSocket(url));
   let status: LiveStatus = 'connecting';
   let lastPosition = options.lastPosition;
+  /** Positions at or below it are not delivered: the resume point of this connection, or out of the window. */
+  let floor = lastPosition;
+  /** Positions delivered above the floor on this connection. */
+  const delivered = new Set<number>();
   let socket: SocketLike | null = null;
   let attempt = 0;
   let stopped = false;
@@ -164,6 +173,9 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         timers.connect = null;
         attempt = 0;
         if (lastPosition === undefined) lastPosition = message.position;
+        // The server replays after the resume point: anything at or below it was delivered or is gone.
+        floor = lastPosition;
+        delivered.clear();
         setStatus('connected');
         timers.ping = setInterval(() => send({ type: 'ping' }), timings.pingIntervalMs);
         // Offline after 30 s of silence (pongs count): drop and reconnect.
@@ -174,8 +186,16 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
           Math.max(50, Math.min(1000, timings.offlineThresholdMs / 4)),
         );
       } else if (message.type === 'event') {
-        if (lastPosition !== undefined && message.position <= lastPosition) return;
-        lastPosition = message.position;
+        const position = message.position;
+        if ((floor !== undefined && position <= floor) || delivered.has(position)) return;
+        delivered.add(position);
+        if (lastPosition === undefined || position > lastPosition) lastPosition = position;
+        if (delivered.size > 2 * DELIVERED_WINDOW) {
+          // Keep the newest DELIVERED_WINDOW positions; the older ones go under the floor.
+          const sorted = [...delivered].sort((a, b) => a - b);
+          floor = sorted[sorted.length - DELIVERED_WINDOW - 1]!;
+          for (const old of sorted.slice(0, sorted.length - DELIVERED_WINDOW)) delivered.delete(old);
+        }
         options.onEvent({ position: message.position, topic: message.topic, payload: message.payload });
       }
     });

@@ -388,6 +388,25 @@ export type {
 } from './market';
 export { PRICE_SOURCES, PRICE_SOURCE_LABELS, priceSourceLabel } from './price-sources';
 export {
+  CategoriesRequestSchema,
+  CategoriesResponseSchema,
+  CategoryValuesSchema,
+  ClientFinstrumentListRequestSchema,
+  ClientFinstrumentListSchema,
+  FIND_CATEGORIES,
+  FIND_CATEGORY_LABELS,
+  FindFilterSchema,
+  FinstrumentInfoV2Schema,
+  MarketQuoteSchema,
+  MasterQuoteSchema,
+  NOT_RATED,
+  QuoteCalcRequestSchema,
+  QuoteCalcSchema,
+  ReferenceMarkSchema,
+  SettlementRequestSchema,
+} from './find-calls';
+export type { CategoriesResponse, CategoryValues, FindCategory } from './find-calls';
+export {
   DATE_FORMATS,
   DATE_FORMAT_LABELS,
   DATE_FORMAT_MESSAGE,
@@ -412,3 +431,9 @@ export {
 } from './workspace';
 export type { WorkspacePanelId, DockLayout, WorkspaceLayoutDocument, WorkspaceLayoutUpdate, WorkspaceLayout } from './workspace';
 export type { PriceSource } from './price-sources';
+export * from './post-trade';
+export * from './inventory';
+export * from './credentials';
+export * from './support';
+export * from './team';
+export * from './notifications';

@@ -74,6 +74,10 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/product/find', layouts: ['productfind'], access: 'public', title: 'Find' },
   { path: '/profile', layouts: ['settings'], access: 'authenticated', title: 'Profile' },
   { path: '/security/$id', layouts: ['dart'], access: 'public', title: 'Security' },
+  // Issue 15 §2 (ours; the spec has no page for them): the requester's support tickets, and Dart Support's queue
+  // (the desk refuses anyone not in support_staff, and the web shows the page's link to staff only).
+  { path: '/support/requests', layouts: ['settings'], access: 'authenticated', title: 'My requests' },
+  { path: '/support/queue', layouts: ['settings'], access: 'authenticated', title: 'Support queue' },
   { path: '/surveillance', layouts: ['dart'], access: 'authenticated', roles: ['complianceofficer'], title: 'Surveillance' },
   { path: '/terms', layouts: ['default'], access: 'public', title: 'Terms' },
   { path: '/trade', layouts: ['dart'], access: 'authenticated', redirect: true, title: 'Trade' },

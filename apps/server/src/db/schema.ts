@@ -60,6 +60,10 @@ export const clients = pgTable('clients', {
   iccl_name: text('iccl_name'),
   nscclCredentialsRef: text('nsccl_credentials_ref'),
   icclCredentialsRef: text('iccl_credentials_ref'),
+  /** The organisation's website host (issue 15 §1; unique when set, for `GET api/client/by-website/`). */
+  website: text('website'),
+  /** The organisation profile of `PUT api/client/{id}/` (modules/team): GST, addresses, bank account, demat. */
+  profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
 });
 
@@ -228,6 +232,9 @@ export const invites = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    /** Revoked by an ops admin (issue 15 §1); a revoked invite's expires_at is set to the revocation time too. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedBy: uuid('revoked_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('invites_token_key').on(t.tokenHash)],
@@ -254,8 +261,12 @@ export const auditLog = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     requestId: text('request_id'),
-    prevHash: text('prev_hash').notNull(),
+    /** The previous row's hash: rows written before migration 0022 only (later rows are sealed in batches). */
+    prevHash: text('prev_hash'),
+    /** Migration 0022 on: the SHA-256 of the row's own content. Before: chained to `prevHash`. */
     hash: text('hash').notNull(),
+    /** The writing transaction's id (`txid_current()`, set by the database): which seal covers the row. */
+    xid: bigint('xid', { mode: 'number' }),
   },
   (t) => [
     index('audit_client_idx').on(t.actorClientId, t.id),
@@ -265,6 +276,22 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Seals of the audit trail (migration 0022): each covers the rows of the transactions `fromXid <= xid < toXid`,
+ * hashed in id order after the previous seal's hash. Append-only like the trail.
+ */
+export const auditSeals = pgTable('audit_seals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  sealedAt: timestamp('sealed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  fromXid: bigint('from_xid', { mode: 'number' }).notNull(),
+  toXid: bigint('to_xid', { mode: 'number' }).notNull(),
+  rowCount: integer('row_count').notNull(),
+  firstId: bigint('first_id', { mode: 'number' }).notNull(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+});
+
 /** Outbox of domain events; `position` is the monotonically increasing stream position. */
 export const events = pgTable(
   'events',
@@ -272,6 +299,8 @@ export const events = pgTable(
     position: bigserial('position', { mode: 'number' }).primaryKey(),
     topic: text('topic').notNull(),
     clientId: uuid('client_id'),
+    /** Set on a user-scoped event (a notification): only that user's sockets get it. Migration 0025. */
+    userId: uuid('user_id'),
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
   },
@@ -980,3 +1009,556 @@ export const workspaceLayouts = pgTable(
   },
   (t) => [check('workspace_layouts_version_check', sql`${t.version} > 0`)],
 );
+
+/* ---------------------------------------------------------------------------------------------
+ * Post-trade (issue 13, migration 0018): tickets, their history, custodians, orders and procurement
+ * orders. See modules/tickets/README.md and modules/orders/README.md. Money in integer paise.
+ * ------------------------------------------------------------------------------------------- */
+
+/** SEBI-registered custodians (reference-data/participants/custodians.csv, seeded by migration 0018). */
+export const custodians = pgTable('custodians', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+});
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `TKT-000123` from the sequence `ticket_number_seq`. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('ticket_number_seq')`),
+    /** One ticket per deal (unique); null for a manual ticket. */
+    dealId: uuid('deal_id').references(() => deals.id),
+    /** negotiation | cluster | exchange_rfq | private_run | deal | manual */
+    source: text('source').notNull(),
+    state: text('state').notNull(),
+    version: integer('version').notNull().default(1),
+    finstrumentId: integer('finstrument_id')
+      .notNull()
+      .references(() => finstruments.id),
+    buyerClientId: uuid('buyer_client_id')
+      .notNull()
+      .references(() => clients.id),
+    buyerUserId: uuid('buyer_user_id').references(() => users.id),
+    sellerClientId: uuid('seller_client_id')
+      .notNull()
+      .references(() => clients.id),
+    sellerUserId: uuid('seller_user_id').references(() => users.id),
+    buyerBrokerClientId: uuid('buyer_broker_client_id').references(() => clients.id),
+    buyerBrokerUserId: uuid('buyer_broker_user_id').references(() => users.id),
+    sellerBrokerClientId: uuid('seller_broker_client_id').references(() => clients.id),
+    sellerBrokerUserId: uuid('seller_broker_user_id').references(() => users.id),
+    buyerBrokeragePaise: bigint('buyer_brokerage_paise', { mode: 'number' }),
+    sellerBrokeragePaise: bigint('seller_brokerage_paise', { mode: 'number' }),
+    createdByClientId: uuid('created_by_client_id').references(() => clients.id),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    price: doublePrecision('price').notNull(),
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    /** Face value in ₹ (whole bonds). */
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    /** NSE | BSE: where the trade is reported; its clearing corporation settles it. */
+    exchange: text('exchange').notNull(),
+    clearingCorporation: text('clearing_corporation').notNull(),
+    accruedDays: integer('accrued_days').notNull(),
+    principalPaise: bigint('principal_paise', { mode: 'number' }).notNull(),
+    accruedInterestPaise: bigint('accrued_interest_paise', { mode: 'number' }).notNull(),
+    /** principal + accrued. */
+    considerationPaise: bigint('consideration_paise', { mode: 'number' }).notNull(),
+    stampDutyPaise: bigint('stamp_duty_paise', { mode: 'number' }).notNull(),
+    priceConfirmedAt: timestamp('price_confirmed_at', { withTimezone: true, mode: 'date' }),
+    priceConfirmedBy: uuid('price_confirmed_by').references(() => users.id),
+    buyerAcceptedAt: timestamp('buyer_accepted_at', { withTimezone: true, mode: 'date' }),
+    buyerAcceptedBy: uuid('buyer_accepted_by').references(() => users.id),
+    buyerCustodianId: uuid('buyer_custodian_id').references(() => custodians.id),
+    sellerAcceptedAt: timestamp('seller_accepted_at', { withTimezone: true, mode: 'date' }),
+    sellerAcceptedBy: uuid('seller_accepted_by').references(() => users.id),
+    sellerCustodianId: uuid('seller_custodian_id').references(() => custodians.id),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** When the trade was struck: the reporting deadline is 15 minutes later. */
+    tradedAt: timestamp('traded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** null | alert (10 minutes unreported) | escalated (15 minutes). */
+    reportAlert: text('report_alert'),
+    /** Reason of a reject, cancel or settlement failure. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tickets_deal_key').on(t.dealId),
+    uniqueIndex('tickets_number_key').on(t.number),
+    index('tickets_buyer_idx').on(t.buyerClientId, t.updatedAt),
+    index('tickets_seller_idx').on(t.sellerClientId, t.updatedAt),
+    index('tickets_buyer_broker_idx').on(t.buyerBrokerClientId, t.updatedAt),
+    index('tickets_seller_broker_idx').on(t.sellerBrokerClientId, t.updatedAt),
+    index('tickets_state_idx').on(t.state, t.tradedAt),
+    check('tickets_version_check', sql`${t.version} > 0`),
+  ],
+);
+
+/** Every transition of a ticket, stamped (who, when, what changed): the ticket's history. */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    actorClientId: uuid('actor_client_id').references(() => clients.id),
+    changes: jsonb('changes'),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ticket_events_seq_key').on(t.ticketId, t.seq)],
+);
+
+/** The two sides of a confirmed ticket: `order` (the seller's) and `procurement` (the buyer's). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** order | procurement */
+    kind: text('kind').notNull(),
+    /** `ORD-000123` / `PRO-000123` from the sequence `order_number_seq`. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    /** The firm whose book this side is. */
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: uuid('user_id').references(() => users.id),
+    counterpartyClientId: uuid('counterparty_client_id')
+      .notNull()
+      .references(() => clients.id),
+    state: text('state').notNull(),
+    /** ACCEPTED | REJECTED once the firm answered the reported trade. */
+    reportedOrderStatus: text('reported_order_status'),
+    version: integer('version').notNull().default(1),
+    finstrumentId: integer('finstrument_id')
+      .notNull()
+      .references(() => finstruments.id),
+    exchange: text('exchange').notNull(),
+    clearingCorporation: text('clearing_corporation').notNull(),
+    price: doublePrecision('price').notNull(),
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    accruedDays: integer('accrued_days').notNull(),
+    principalPaise: bigint('principal_paise', { mode: 'number' }).notNull(),
+    accruedInterestPaise: bigint('accrued_interest_paise', { mode: 'number' }).notNull(),
+    considerationPaise: bigint('consideration_paise', { mode: 'number' }).notNull(),
+    stampDutyPaise: bigint('stamp_duty_paise', { mode: 'number' }).notNull(),
+    custodianId: uuid('custodian_id').references(() => custodians.id),
+    /** The venue's number of this side's report, and of the matched trade. */
+    exchangeReportRef: text('exchange_report_ref'),
+    exchangeTradeId: text('exchange_trade_id'),
+    reportAttempts: integer('report_attempts').notNull().default(0),
+    /** When the reporter may try again (back-off); null when nothing is due. */
+    nextReportAt: timestamp('next_report_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    reason: text('reason'),
+    tradedAt: timestamp('traded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_ticket_kind_key').on(t.ticketId, t.kind),
+    uniqueIndex('orders_number_key').on(t.kind, t.number),
+    index('orders_client_idx').on(t.clientId, t.createdAt),
+    index('orders_client_state_idx').on(t.clientId, t.state, t.createdAt),
+    index('orders_report_due_idx').on(t.state, t.nextReportAt),
+    check('orders_version_check', sql`${t.version} > 0`),
+  ],
+);
+
+/* ---------------------------------------------------------------------------------------------
+ * The simulated post-trade venue (migration 0019; modules/exchange/simulated-reporting.ts and
+ * simulated-clearing.ts): the NSE / BSE trade reporting platform and the clearing corporations
+ * (NSCCL / ICCL). Shared by every node like the RFQ book above. Not Dart's data: ids are plain text.
+ * ------------------------------------------------------------------------------------------- */
+
+/** One side's report of a trade (unique per ticket + side): a repeated report finds this row. */
+export const exchangeSimReports = pgTable(
+  'exchange_sim_reports',
+  {
+    /** `NSE-RPT-000001` from `exchange_sim_seq`. */
+    ref: text('ref').primaryKey(),
+    exchange: text('exchange').notNull(),
+    /** The common reference both sides quote (Dart's ticket id). */
+    ticketId: text('ticket_id').notNull(),
+    /** buy | sell */
+    side: text('side').notNull(),
+    /** The reporting member (Dart client id) and the counterparty it names. */
+    member: text('member').notNull(),
+    counterparty: text('counterparty').notNull(),
+    isin: text('isin').notNull(),
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    price: doublePrecision('price').notNull(),
+    yieldFraction: doublePrecision('yield_fraction').notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    /** The money of this side's report, in integer paise (bond-math, as Dart computed it). */
+    accruedDays: integer('accrued_days').notNull(),
+    principalPaise: bigint('principal_paise', { mode: 'number' }).notNull(),
+    accruedInterestPaise: bigint('accrued_interest_paise', { mode: 'number' }).notNull(),
+    considerationPaise: bigint('consideration_paise', { mode: 'number' }).notNull(),
+    stampDutyPaise: bigint('stamp_duty_paise', { mode: 'number' }).notNull(),
+    custodian: text('custodian'),
+    /** pending (waiting for the other side) | refused (terms differ) | matched | cancelled */
+    status: text('status').notNull(),
+    reason: text('reason'),
+    tradeId: text('trade_id'),
+    /**
+     * The member's revision of its report (Dart sends the order's version): a modify sends a higher one; a
+     * report of a lower revision (a stale copy arriving late) changes nothing and gets the current answer.
+     */
+    revision: integer('revision').notNull(),
+    /** Times the report was sent at all (retries and repeats too): the proof that a repeat changed nothing. */
+    submissions: integer('submissions').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The side, status and revision CHECKs live in migration 0019.
+  (t) => [uniqueIndex('exchange_sim_reports_ticket_side_key').on(t.ticketId, t.side)],
+);
+
+/**
+ * A matched trade at its clearing corporation: DVP-I pay-in / pay-out (funds from the buyer, securities from the
+ * seller), run once per attempt (`payin_runs`: a retry after a failure is a second run, nothing runs twice).
+ */
+export const exchangeSimSettlements = pgTable(
+  'exchange_sim_settlements',
+  {
+    /** `NSE-TRD-000002`: the venue's trade number. */
+    tradeId: text('trade_id').primaryKey(),
+    exchange: text('exchange').notNull(),
+    /** NSCCL | ICCL */
+    clearingCorporation: text('clearing_corporation').notNull(),
+    ticketId: text('ticket_id').notNull(),
+    isin: text('isin').notNull(),
+    quantum: bigint('quantum', { mode: 'number' }).notNull(),
+    price: doublePrecision('price').notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    considerationPaise: bigint('consideration_paise', { mode: 'number' }).notNull(),
+    stampDutyPaise: bigint('stamp_duty_paise', { mode: 'number' }).notNull(),
+    /** The members paying funds (buyer) and delivering securities (seller), with their custodians. */
+    buyer: text('buyer').notNull(),
+    seller: text('seller').notNull(),
+    buyerCustodian: text('buyer_custodian'),
+    sellerCustodian: text('seller_custodian'),
+    /** pending | settled | failed | cancelled */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    /** The pay-in runs at or after this instant (the simulator's compressed settlement clock). */
+    settleAfter: timestamp('settle_after', { withTimezone: true, mode: 'date' }).notNull(),
+    payinRuns: integer('payin_runs').notNull().default(0),
+    /** When the venue matched the two sides' reports (the trade was reported). */
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  // The status and clearing-corporation CHECKs live in migration 0019.
+  (t) => [uniqueIndex('exchange_sim_settlements_ticket_key').on(t.ticketId)],
+);
+
+/* ---------------------------------------------------------------------------------------------
+ * Inventory (issue 14, migration 0021; modules/inventory/README.md): each firm's book.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A firm's book date (the daily cycle): confirm-previous carries the book forward to today. */
+export const inventoryBooks = pgTable('inventory_books', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  bookDate: date('book_date', { mode: 'string' }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  confirmedBy: uuid('confirmed_by').references(() => users.id),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One holding: a firm × bond × account, at weighted-average cost. `cost_paise` is the book cost of the
+ * face value held (the average cost per ₹100 is cost_paise ÷ face_value); a sell takes cost out at the average.
+ */
+export const inventoryPositions = pgTable(
+  'inventory_positions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    finstrumentId: integer('finstrument_id')
+      .notNull()
+      .references(() => finstruments.id),
+    account: text('account').notNull(),
+    /** ₹ face value held, whole rupees (never negative). */
+    faceValue: bigint('face_value', { mode: 'number' }).notNull(),
+    costPaise: bigint('cost_paise', { mode: 'number' }).notNull(),
+    realisedPnlPaise: bigint('realised_pnl_paise', { mode: 'number' }).notNull().default(0),
+    /** The date of the holding as last uploaded or moved. */
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inventory_positions_key').on(t.clientId, t.finstrumentId, t.account),
+    check('inventory_positions_face_value_check', sql`${t.faceValue} >= 0`),
+    check('inventory_positions_cost_check', sql`${t.costPaise} >= 0`),
+  ],
+);
+
+/**
+ * The version of a firm's book, raised in the transaction of every change of its holdings: a node keeps the
+ * valued book in memory and checks this one row to know it is still current (inventory README "Speed").
+ */
+export const inventoryVersions = pgTable('inventory_versions', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/** A change of a holding: an external trade, or a settled order (`order_id`, unique: a settlement moves it once). */
+export const inventoryMovements = pgTable(
+  'inventory_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    positionId: uuid('position_id')
+      .notNull()
+      .references(() => inventoryPositions.id),
+    /** EXTERNAL | ORDER */
+    source: text('source').notNull(),
+    side: text('side').notNull(),
+    faceValue: bigint('face_value', { mode: 'number' }).notNull(),
+    price: doublePrecision('price').notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    realisedPnlPaise: bigint('realised_pnl_paise', { mode: 'number' }).notNull().default(0),
+    orderId: uuid('order_id').references(() => orders.id),
+    counterparty: text('counterparty'),
+    reference: text('reference'),
+    userId: uuid('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('inventory_movements_position_idx').on(t.positionId, t.createdAt),
+    uniqueIndex('inventory_movements_order_key').on(t.orderId),
+    check('inventory_movements_side_check', sql`${t.side} IN ('BUY', 'SELL')`),
+    check('inventory_movements_face_value_check', sql`${t.faceValue} > 0`),
+  ],
+);
+
+/**
+ * A firm's login at a clearing corporation's RFQ platform (issue 14; migration 0020): one row per firm and
+ * corp (`NSCCL`, `ICCL`). The password is sealed with envelope encryption (modules/credentials/README.md):
+ * `password_sealed` is AES-256-GCM under a per-record data key, `data_key_wrapped` that key sealed under the
+ * configured CREDENTIALS_KEY (`key_id` names which). `clients.nsccl_credentials_ref` / `iccl_credentials_ref`
+ * point here.
+ */
+export const exchangeCredentials = pgTable(
+  'exchange_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    corp: text('corp').$type<'NSCCL' | 'ICCL'>().notNull(),
+    participantCode: text('participant_code').notNull(),
+    participantName: text('participant_name').notNull(),
+    username: text('username').notNull(),
+    passwordSealed: text('password_sealed').notNull(),
+    dataKeyWrapped: text('data_key_wrapped').notNull(),
+    keyId: text('key_id').notNull(),
+    setByUserId: uuid('set_by_user_id').references(() => users.id),
+    setByName: text('set_by_name').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('exchange_credentials_client_corp_key').on(t.clientId, t.corp),
+    check('exchange_credentials_corp_check', sql`${t.corp} IN ('NSCCL', 'ICCL')`),
+  ],
+);
+
+/**
+ * The support desk (issue 15 §2; migration 0023; modules/support/README.md): Dart Support staff, the tickets
+ * users raise through `ext/tickets/`, their conversation and their virus-scanned attachments.
+ */
+export const supportStaff = pgTable('support_staff', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    ticketType: text('ticket_type').notNull(),
+    ticketTypeId: integer('ticket_type_id').notNull(),
+    requestType: text('request_type'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').notNull().default('open'),
+    version: integer('version').notNull().default(1),
+    /** Staff replies so far, and how many of them the requester has opened: the difference is the badge. */
+    staffReplies: integer('staff_replies').notNull().default(0),
+    requesterSeenReplies: integer('requester_seen_replies').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('support_tickets_number_key').on(t.number),
+    index('support_tickets_user_idx').on(t.userId, t.updatedAt),
+    index('support_tickets_client_idx').on(t.clientId, t.updatedAt),
+    index('support_tickets_status_idx').on(t.status, t.updatedAt),
+    check('support_tickets_type_check', sql`${t.ticketType} IN ('query', 'issue', 'access', 'feedback')`),
+    check('support_tickets_status_check', sql`${t.status} IN ('open', 'in_progress', 'waiting_on_customer', 'resolved', 'closed')`),
+  ],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    isStaff: boolean('is_staff').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    ticketId: uuid('ticket_id').references(() => supportTickets.id),
+    messageId: uuid('message_id').references(() => supportMessages.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_attachments_ticket_idx').on(t.ticketId)],
+);
+
+/**
+ * Counterparties a firm records offline (`POST api/client/register-user/lite`, issue 15 §1): not on the platform,
+ * visible to the recording firm only (`GET api/clients/?offline_record=true`). Migration 0024.
+ */
+export const offlineClients = pgTable(
+  'offline_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerClientId: uuid('owner_client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    pan: text('pan'),
+    contactFirstName: text('contact_first_name').notNull(),
+    contactLastName: text('contact_last_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactMobile: text('contact_mobile'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('offline_clients_owner_email_key').on(t.ownerClientId, t.contactEmail)],
+);
+
+/**
+ * The notification centre (issue 15 §3, modules/notifications): one row per user per source event, unique on
+ * (user, source ref) so a replayed event never duplicates. Migration 0025.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    category: text('category').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    /** The events position the notification was made from, and its idempotency key (`event:<position>`). */
+    sourcePosition: bigint('source_position', { mode: 'number' }),
+    sourceRef: text('source_ref').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_source_key').on(t.userId, t.sourceRef),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/** Per user, category and channel (in_app, email, sms): on or off, and snoozed until when. Missing row = the default. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    category: text('category').notNull(),
+    channel: text('channel').notNull(),
+    enabled: boolean('enabled').notNull(),
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.category, t.channel] }),
+    check('notification_preferences_channel_check', sql`${t.channel} IN ('in_app', 'email', 'sms')`),
+  ],
+);
+
+/** How far a tailing consumer of the events table has read; advanced in the transaction that acts on the events. */
+export const eventCursors = pgTable('event_cursors', {
+  name: text('name').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

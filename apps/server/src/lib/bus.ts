@@ -13,6 +13,8 @@ export interface BusMessage {
   topic: string;
   position?: number;
   clientId?: string | null;
+  /** A user-scoped event (a notification): only that user's sockets get it. */
+  userId?: string | null;
   payload: unknown;
 }
 

@@ -12,28 +12,59 @@ export interface DomainEvent {
   topic: string;
   /** The tenant that may see it; null = every signed-in user. */
   clientId: string | null;
+  /** Narrows it to one user of that tenant (a notification); absent or null = the whole tenant. */
+  userId?: string | null;
   payload: unknown;
 }
 
+const rowOf = (event: DomainEvent) => ({
+  topic: event.topic,
+  clientId: event.clientId,
+  userId: event.userId ?? null,
+  payload: event.payload,
+});
+const messageOf = (event: DomainEvent, position: number): BusMessage => ({
+  topic: event.topic,
+  clientId: event.clientId,
+  ...(event.userId ? { userId: event.userId } : {}),
+  payload: event.payload,
+  position,
+});
+
 /** Appends inside the caller's transaction; returns the message to publish after commit. */
 export async function appendEvent(tx: DbOrTx, event: DomainEvent): Promise<BusMessage> {
-  const [row] = await tx
-    .insert(events)
-    .values({ topic: event.topic, clientId: event.clientId, payload: event.payload })
-    .returning({ position: events.position });
-  return { topic: event.topic, clientId: event.clientId, payload: event.payload, position: row!.position };
+  const [row] = await tx.insert(events).values(rowOf(event)).returning({ position: events.position });
+  return messageOf(event, row!.position);
+}
+
+/**
+ * Appends several in one statement (their positions follow the given order); returns the messages to publish
+ * after commit, in that order.
+ */
+export async function appendEvents(tx: DbOrTx, list: readonly DomainEvent[]): Promise<BusMessage[]> {
+  if (list.length === 0) return [];
+  const rows = await tx.insert(events).values(list.map(rowOf)).returning({ position: events.position });
+  // One statement takes its positions in the order of its rows; another transaction may take some in between.
+  const positions = rows.map((row) => row.position).sort((a, b) => a - b);
+  return list.map((event, i) => messageOf(event, positions[i]!));
 }
 
 export async function publishAll(bus: EventBus, messages: readonly BusMessage[]): Promise<void> {
   for (const message of messages) await bus.publish(message).catch(() => undefined);
 }
 
-/** Events after `position` visible to a tenant, in order. */
-export async function eventsSince(db: DbOrTx, clientId: string, position: number, limit: number) {
+/** Events after `position` visible to a user of a tenant (the tenant's, everyone's and the user's own), in order. */
+export async function eventsSince(db: DbOrTx, reader: { clientId: string; userId: string }, position: number, limit: number) {
   return db
     .select()
     .from(events)
-    .where(and(gt(events.position, position), or(eq(events.clientId, clientId), isNull(events.clientId))))
+    .where(
+      and(
+        gt(events.position, position),
+        or(eq(events.clientId, reader.clientId), isNull(events.clientId)),
+        or(isNull(events.userId), eq(events.userId, reader.userId)),
+      ),
+    )
     .orderBy(asc(events.position))
     .limit(limit);
 }

@@ -2,12 +2,14 @@
  * Demo data (issue 2 §8): only on the embedded default or with DEMO_SEED=1. Idempotent: clients
  * are matched by name and users by e-mail, so a second start changes nothing.
  */
+import { randomBytes } from 'node:crypto';
 import { PERMISSIONS, type ClientTier, type ClientType, type Permission, type Role } from '@dart/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { chatStaff, clients, userAccountPermissions, userAccountRoles, userAccounts, users } from '../db/schema';
+import { chatStaff, clients, supportStaff, userAccountPermissions, userAccountRoles, userAccounts, users } from '../db/schema';
 import { writeAudit } from '../lib/audit';
 import { hashPassword } from '../lib/crypto';
+import { storeCredentials } from '../modules/credentials';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -27,6 +29,8 @@ interface DemoClient {
     permissions: readonly Permission[];
     /** Platform staff (`chat_staff`): shown in chat under the product name (spec §6). */
     chatStaff?: boolean;
+    /** Dart Support (`support_staff`): works the support desk's queue (modules/support). */
+    supportStaff?: boolean;
   }>;
 }
 
@@ -137,12 +141,23 @@ export const DEMO_CLIENTS: DemoClient[] = [
         roles: ['user'],
         permissions: READ,
         chatStaff: true,
+        supportStaff: true,
       },
     ],
   },
 ];
 
-export async function seedDemoData(database: Database, options: { announce: boolean; productName: string }): Promise<number> {
+/**
+ * Demo firms that hold NSCCL and ICCL credentials, so their dealers can raise exchange RFQs at once (issue 14):
+ * every trading demo firm. Their passwords are random (nothing signs in with them: the SimulatedExchange needs
+ * no login) and are sealed like any other; an ops admin's own credentials are never overwritten.
+ */
+const DEMO_FIRMS_WITH_CREDENTIALS = new Set(['Demo Capital', 'Second Bank', 'Small Treasury', 'Demo Brokers']);
+
+export async function seedDemoData(
+  database: Database,
+  options: { announce: boolean; productName: string; credentialsKey: Buffer },
+): Promise<number> {
   const db = database.db;
   let created = 0;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -169,8 +184,30 @@ export async function seedDemoData(database: Database, options: { announce: bool
           { action: 'client.created', entity: 'client', entityId: client!.id, after: { name: demo.name, seed: true } },
         );
       }
+      if (DEMO_FIRMS_WITH_CREDENTIALS.has(demo.name)) {
+        for (const corp of ['NSCCL', 'ICCL'] as const) {
+          if ((corp === 'NSCCL' ? client!.nscclCredentialsRef : client!.icclCredentialsRef) !== null) continue;
+          await storeCredentials(
+            tx,
+            options.credentialsKey,
+            new Date(),
+            {
+              clientId: client!.id,
+              corp,
+              participantCode: `DEMO-${corp}-${demo.pan.slice(0, 5)}`,
+              username: `${demo.name.toLowerCase().replace(/[^a-z]+/g, '.')}.${corp.toLowerCase()}`,
+              password: randomBytes(24).toString('base64url'),
+              setByUserId: null,
+              setByName: 'Demo seed',
+            },
+            { actorEmail: 'seed', actorClientId: client!.id },
+          );
+        }
+      }
       for (const person of demo.users) {
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+        // A data folder seeded before the support desk existed gets its staff member too.
+        if (existing && person.supportStaff) await tx.insert(supportStaff).values({ userId: existing.id }).onConflictDoNothing();
         if (existing) continue;
         const [user] = await tx
           .insert(users)
@@ -191,6 +228,7 @@ export async function seedDemoData(database: Database, options: { announce: bool
           .insert(userAccountPermissions)
           .values(person.permissions.map((permission) => ({ userAccountId: account!.id, permission })));
         if (person.chatStaff) await tx.insert(chatStaff).values({ userId: user!.id }).onConflictDoNothing();
+        if (person.supportStaff) await tx.insert(supportStaff).values({ userId: user!.id }).onConflictDoNothing();
         await writeAudit(
           tx,
           { actorEmail: 'seed', actorClientId: client!.id },

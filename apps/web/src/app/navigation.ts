@@ -32,6 +32,7 @@ export const SETTINGS_NAV = [
   { path: '/client/profile', label: 'Organisation' },
   { path: '/manage-users', label: 'Manage users' },
   { path: '/exchange-credentials', label: 'Exchange credentials' },
+  { path: '/support/requests', label: 'My requests' },
 ] as const;
 
 export const canManageOrganisation = (user: SessionUser | null): boolean => user !== null && isClientOpsAdmin(toAccessSubject(user));

@@ -54,6 +54,8 @@ const ProfileScreen = lazyRouteComponent(settingsScreens, 'ProfileScreen');
 const ClientProfileScreen = lazyRouteComponent(settingsScreens, 'ClientProfileScreen');
 const ManageUsersScreen = lazyRouteComponent(settingsScreens, 'ManageUsersScreen');
 const ExchangeCredentialsScreen = lazyRouteComponent(settingsScreens, 'ExchangeCredentialsScreen');
+const SupportRequestsScreen = lazyRouteComponent(settingsScreens, 'SupportRequestsScreen');
+const SupportQueueScreen = lazyRouteComponent(settingsScreens, 'SupportQueueScreen');
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   // Load the session once per page load, before any page decides what to show.
@@ -297,6 +299,18 @@ const exchangeCredentialsRoute = createRoute({
   ...guarded('/exchange-credentials'),
   component: ExchangeCredentialsScreen,
 });
+const supportRequestsRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/support/requests',
+  ...guarded('/support/requests'),
+  component: SupportRequestsScreen,
+});
+const supportQueueRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/support/queue',
+  ...guarded('/support/queue'),
+  component: SupportQueueScreen,
+});
 
 const routeTree = rootRoute.addChildren([
   indexLayout.addChildren([homeRoute]),
@@ -315,7 +329,14 @@ const routeTree = rootRoute.addChildren([
     marketRoute,
     tradeRoute,
   ]),
-  settingsLayout.addChildren([profileRoute, clientProfileRoute, manageUsersRoute, exchangeCredentialsRoute]),
+  settingsLayout.addChildren([
+    profileRoute,
+    clientProfileRoute,
+    manageUsersRoute,
+    exchangeCredentialsRoute,
+    supportRequestsRoute,
+    supportQueueRoute,
+  ]),
   productDartLayout.addChildren([productDartRoute]),
   productFindLayout.addChildren([productFindRoute]),
 ]);

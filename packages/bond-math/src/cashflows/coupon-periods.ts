@@ -10,6 +10,7 @@ import type { HolidayCalendar } from '../time/holiday-calendar';
 import { adjustDate } from '../time/holiday-calendar';
 import type { ScheduleDates } from '../time/schedule';
 import type { CouponFrequency, DayCount } from '../day-count/day-count';
+import { getYearFractionInPeriod } from '../day-count/year-fraction';
 import type { BondConvention } from '../conventions/market-conventions';
 import type { CouponPeriod } from '../instruments/bond';
 import { BondMathError } from '../errors';
@@ -68,20 +69,50 @@ export function getPeriodInterest(
 ): number {
   if (couponRate === 0) return 0;
   if (convention.couponAmount === 'fixed-per-period' && isRegular) return (outstandingPer100 * couponRate) / frequency;
-  const fraction = dayCount.getYearFraction(startDate, dueDate, {
-    referenceStart: referenceStartDate,
-    referenceEnd: dueDate,
-    frequency,
-  });
-  return outstandingPer100 * couponRate * fraction;
+  return outstandingPer100 * couponRate * getCouponYearFraction(startDate, dueDate, referenceStartDate, frequency, dayCount);
+}
+
+/** The day count's year fraction of a coupon period (its own reference period ends on the due date). */
+function getCouponYearFraction(
+  startDate: CalendarDate,
+  dueDate: CalendarDate,
+  referenceStartDate: CalendarDate,
+  frequency: CouponFrequency,
+  dayCount: DayCount,
+): number {
+  return getYearFractionInPeriod(dayCount, startDate, dueDate, referenceStartDate, dueDate, frequency);
 }
 
 /**
- * Builds coupon periods from a generated schedule.
+ * A generated bond's periods as columns (one entry per due date), computed and validated when
+ * the bond is built; the `CouponPeriod` objects are made from them only when asked for
+ * ({@link createCouponPeriod}), so pricing a freshly built bond allocates none.
+ */
+export interface CouponColumns {
+  /** Annual coupon rate of every period when it does not vary, decimal. */
+  readonly couponRate: number;
+  /** Annual coupon rate per period (steps or explicit rates), else null. */
+  readonly couponRates: number[] | null;
+  /** Principal outstanding during each period, per ₹100 original face. */
+  readonly outstanding: number[];
+  /** Interest per due date, per ₹100 original face. */
+  readonly interest: number[];
+  /** Principal repaid per due date (amortising bonds), else null: all of it at maturity. */
+  readonly principal: number[] | null;
+  /** Redemption premium at maturity, per ₹100 original face (none before). */
+  readonly finalPremium: number;
+  /** Total flow per due date (interest + principal + premium), per ₹100 original face. */
+  readonly amounts: number[];
+  /** The day-count year fraction of each period where the coupon rule computed it, NaN elsewhere. */
+  readonly yearFractions: number[];
+}
+
+/**
+ * Computes the amounts of every period of a generated schedule.
  * @throws BondMathError INVALID_ARGUMENT when a repayment is off the schedule or repays more than 100.
  */
-export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
-  const { schedule, frequency, dayCount, convention, calendar } = spec;
+export function computeCouponColumns(spec: CouponPeriodSpec): CouponColumns {
+  const { schedule, frequency, dayCount, convention } = spec;
   const steps = spec.couponSteps ?? NO_STEPS;
   const rates = spec.couponRatesPerPeriod;
   const dueDates = schedule.dueDates;
@@ -101,7 +132,13 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
     }
   }
   const redemptionPer100 = spec.redemptionPer100 ?? 100;
-  const periods: CouponPeriod[] = [];
+  const couponRates: number[] | null = rates || steps.length > 0 ? [] : null;
+  const principals: number[] | null = repayments !== null ? [] : null;
+  const outstandings: number[] = [];
+  const interests: number[] = [];
+  const amounts: number[] = [];
+  const yearFractions: number[] = [];
+  let finalPremium = 0;
   let outstanding = 100;
   const lastIndex = dueDates.length - 1;
   for (let i = 0; i <= lastIndex; i++) {
@@ -112,17 +149,13 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
     let couponRate = spec.couponRate;
     if (rates) couponRate = rates[i] as number;
     else if (steps.length > 0) for (const step of steps) if (startDate >= step.fromDate) couponRate = step.couponRate;
-    const interest = getPeriodInterest(
-      startDate,
-      endDate,
-      referenceStartDate,
-      isRegular,
-      couponRate,
-      outstanding,
-      frequency,
-      dayCount,
-      convention,
-    );
+    // The year fraction is computed only where the coupon rule needs it (as getPeriodInterest does).
+    const fraction =
+      couponRate === 0 || (convention.couponAmount === 'fixed-per-period' && isRegular)
+        ? Number.NaN
+        : getCouponYearFraction(startDate, endDate, referenceStartDate, frequency, dayCount);
+    const interest =
+      couponRate === 0 ? 0 : Number.isNaN(fraction) ? (outstanding * couponRate) / frequency : outstanding * couponRate * fraction;
     let principal = 0;
     let premium = 0;
     if (i === lastIndex) {
@@ -142,21 +175,13 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
         );
       }
     }
-    periods.push({
-      accrualStartDate: startDate,
-      dueDate: endDate,
-      paymentDate: calendar.isBusinessDay(endDate)
-        ? endDate
-        : adjustDate(endDate, i === lastIndex ? convention.maturityPaymentConvention : convention.couponPaymentConvention, calendar),
-      recordDate: convention.recordDateDaysBeforeDue === null ? null : addDays(endDate, -convention.recordDateDaysBeforeDue),
-      referenceStartDate: referenceStartDate,
-      isRegular: isRegular,
-      couponRate,
-      outstandingPer100: outstanding,
-      interestPer100: interest,
-      principalPer100: principal,
-      premiumPer100: premium,
-    });
+    if (couponRates !== null) couponRates.push(couponRate);
+    if (principals !== null) principals.push(principal);
+    if (i === lastIndex) finalPremium = premium;
+    outstandings.push(outstanding);
+    interests.push(interest);
+    amounts.push(interest + principal + premium);
+    yearFractions.push(fraction);
     outstanding -= principal;
     if (Math.abs(outstanding) < PRINCIPAL_TOLERANCE) outstanding = 0;
   }
@@ -167,6 +192,58 @@ export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
       `principalRepayments: ${formatDate(date as CalendarDate)} is not a coupon due date of the schedule`,
       'principalRepayments',
     );
+  }
+  return {
+    couponRate: spec.couponRate,
+    couponRates,
+    outstanding: outstandings,
+    interest: interests,
+    principal: principals,
+    finalPremium,
+    amounts,
+    yearFractions,
+  };
+}
+
+/** The coupon period at `index` of a generated schedule from its computed columns. */
+export function createCouponPeriod(
+  schedule: ScheduleDates,
+  columns: CouponColumns,
+  index: number,
+  convention: BondConvention,
+  calendar: HolidayCalendar,
+): CouponPeriod {
+  const dueDates = schedule.dueDates;
+  const startDate = index === 0 ? schedule.issueDate : (dueDates[index - 1] as CalendarDate);
+  const endDate = dueDates[index] as CalendarDate;
+  const isLast = index === dueDates.length - 1;
+  return {
+    accrualStartDate: startDate,
+    dueDate: endDate,
+    paymentDate: calendar.isBusinessDay(endDate)
+      ? endDate
+      : adjustDate(endDate, isLast ? convention.maturityPaymentConvention : convention.couponPaymentConvention, calendar),
+    recordDate: convention.recordDateDaysBeforeDue === null ? null : addDays(endDate, -convention.recordDateDaysBeforeDue),
+    referenceStartDate: index === 0 ? schedule.firstReferenceStartDate : startDate,
+    isRegular: index === 0 ? schedule.firstIsRegular : true,
+    couponRate: columns.couponRates !== null ? (columns.couponRates[index] as number) : columns.couponRate,
+    outstandingPer100: columns.outstanding[index] as number,
+    interestPer100: columns.interest[index] as number,
+    principalPer100:
+      columns.principal !== null ? (columns.principal[index] as number) : isLast ? (columns.outstanding[index] as number) : 0,
+    premiumPer100: isLast ? columns.finalPremium : 0,
+  };
+}
+
+/**
+ * Builds coupon periods from a generated schedule.
+ * @throws BondMathError INVALID_ARGUMENT when a repayment is off the schedule or repays more than 100.
+ */
+export function buildCouponPeriods(spec: CouponPeriodSpec): CouponPeriod[] {
+  const columns = computeCouponColumns(spec);
+  const periods: CouponPeriod[] = [];
+  for (let i = 0; i < spec.schedule.dueDates.length; i++) {
+    periods.push(createCouponPeriod(spec.schedule, columns, i, spec.convention, spec.calendar));
   }
   return periods;
 }

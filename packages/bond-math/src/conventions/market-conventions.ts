@@ -10,12 +10,17 @@ import type { BusinessDayConvention } from '../time/holiday-calendar';
 /**
  * How a yield turns into a price.
  * - `street`: compounded at the coupon frequency, exponent in coupon periods with a
- *   broken first period w = (E − A)/E (Excel `PRICE`/`YIELD`, QuantLib FixedRateBond; doc §2, §6).
+ *   broken first period w = (E − A)/E (doc §2, §6; equals Excel `PRICE` basis 4 and QuantLib
+ *   for 30E/360 with coupon days ≤ 28 and for ACT/ACT-ICMA; SPEC PY1).
  * - `xirr`: annually compounded, exponent actual days / 365 from settlement to each
  *   due date (Excel `XIRR`; SEBI corporate "annualised yield"; doc §4.3, §4.3a).
  * - `money-market`: simple interest, actual days / 365 (T-bills, CMBs, CPs, CDs; doc §3).
+ * - `quantlib` (explicit, never a preset default): QuantLib FixedRateBond, compounded at
+ *   the coupon frequency with the day count's year fraction to each flow (SPEC PY10).
+ * - `excel` (explicit, never a preset default): Excel PRICE/YIELD for bases 0–4,
+ *   exponent k − 1 + DSC/E, accrued (R/f)·A/E (SPEC PY11).
  */
-export type YieldMethod = 'street' | 'xirr' | 'money-market';
+export type YieldMethod = 'street' | 'xirr' | 'money-market' | 'quantlib' | 'excel';
 
 /** How the coupon amount of a period is set. */
 export type CouponAmountRule =

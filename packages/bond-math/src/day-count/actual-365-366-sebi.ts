@@ -22,7 +22,7 @@
  * - `calendar-year-of-due-date`: 366 when E's calendar year is a leap year.
  */
 import type { CalendarDate } from '../time/calendar-date';
-import { addYears, getYear, isLeapYear, makeDate } from '../time/calendar-date';
+import { getYear, isLeapYear, makeDate, toPackedYmd } from '../time/calendar-date';
 import type { DayCount, YearFractionContext } from './day-count';
 
 /** Which one-year window decides the 366-day denominator (see file comment). */
@@ -41,6 +41,19 @@ export function containsLeapDay(after: CalendarDate, onOrBefore: CalendarDate): 
 }
 
 /**
+ * `containsLeapDay(addYears(dueDate, −1), dueDate)` without the loop (it runs for every coupon
+ * period of every SEBI bond built): with dueDate = (Y, m, d), the window (Y−1/m/d, Y/m/d]
+ * holds 29 Feb Y when Y is leap and (m, d) ≥ (2, 29), and 29 Feb Y−1 when Y − 1 is leap and
+ * (m, d) < (2, 29) (the one-year-back date then keeps its day: February has 29 days in Y − 1).
+ */
+function hasLeapDayInYearEndingOn(dueDate: CalendarDate): boolean {
+  const packed = toPackedYmd(dueDate);
+  const year = Math.floor(packed / 10000);
+  const monthDay = packed % 10000;
+  return monthDay >= 229 ? isLeapYear(year) : isLeapYear(year - 1);
+}
+
+/**
  * The SEBI denominator (365 or 366) of a coupon period `[periodStart, dueDate]`.
  * @param rule - leap-year window, default `year-ending-on-due-date`.
  */
@@ -51,7 +64,7 @@ export function getSebiDenominator(
 ): 365 | 366 {
   switch (rule) {
     case 'year-ending-on-due-date':
-      return containsLeapDay(addYears(dueDate, -1), dueDate) ? 366 : 365;
+      return hasLeapDayInYearEndingOn(dueDate) ? 366 : 365;
     case 'period-contains-29-feb':
       return containsLeapDay(periodStart, dueDate) ? 366 : 365;
     case 'calendar-year-of-due-date':

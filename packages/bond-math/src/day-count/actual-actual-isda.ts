@@ -3,7 +3,7 @@
  * falling in a common year / 365. Dates are counted as [start, end).
  */
 import type { CalendarDate } from '../time/calendar-date';
-import { getYear, isLeapYear, makeDate } from '../time/calendar-date';
+import { getYear, getYearStartDay, isLeapYear } from '../time/calendar-date';
 import type { DayCount } from './day-count';
 
 /** ACT/ACT ISDA year fraction (ISDA 2006 §4.16(b)). */
@@ -13,8 +13,8 @@ export function getActualActualIsdaYearFraction(start: CalendarDate, end: Calend
   const y1 = getYear(start);
   const y2 = getYear(end);
   if (y1 === y2) return (end - start) / (isLeapYear(y1) ? 366 : 365);
-  const endOfFirstYear = makeDate(y1 + 1, 1, 1);
-  const startOfLastYear = makeDate(y2, 1, 1);
+  const endOfFirstYear = getYearStartDay(y1 + 1);
+  const startOfLastYear = getYearStartDay(y2);
   return (endOfFirstYear - start) / (isLeapYear(y1) ? 366 : 365) + (y2 - y1 - 1) + (end - startOfLastYear) / (isLeapYear(y2) ? 366 : 365);
 }
 

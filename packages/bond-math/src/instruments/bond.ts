@@ -76,6 +76,19 @@ export interface BondCashflowColumns {
   /** Principal outstanding during each period, per ₹100 original face. */
   readonly outstanding: readonly number[];
   /**
+   * Each period's day-count year fraction where the builder computed it for the coupon (NaN
+   * elsewhere), or null: the `quantlib` yield mode discounts with the same fractions instead
+   * of computing them again for every settlement date (internal to `pricing/`).
+   */
+  readonly couponYearFractions: readonly number[] | null;
+  /**
+   * The period list once made (as given, for a bond built from a list); internal, see
+   * `instruments/bond-periods.ts`: a generated bond makes it on first access to `periods`.
+   */
+  periodList: readonly CouponPeriod[] | null;
+  /** What a generated bond's periods are made from (internal, `bond-periods.ts`), or null. */
+  readonly periodSource: unknown;
+  /**
    * Memo of the last settlement-dependent pricing setup (internal to `pricing/`).
    * Pricing a book at one settlement date re-uses it; it never changes a result.
    */
@@ -116,7 +129,7 @@ export interface Bond {
   readonly isPerpetual: boolean;
 }
 
-/** Builds the typed-array columns of a period list. */
+/** Builds the columns of a period list. */
 export function buildCashflowColumns(periods: readonly CouponPeriod[]): BondCashflowColumns {
   const n = periods.length;
   const dueDates: number[] = [];
@@ -130,5 +143,14 @@ export function buildCashflowColumns(periods: readonly CouponPeriod[]): BondCash
     amounts.push(period.interestPer100 + period.principalPer100 + period.premiumPer100);
     outstanding.push(period.outstandingPer100);
   }
-  return { dueDates, amounts, interest, outstanding, settlementMemo: null };
+  return {
+    dueDates,
+    amounts,
+    interest,
+    outstanding,
+    couponYearFractions: null,
+    periodList: periods,
+    periodSource: null,
+    settlementMemo: null,
+  };
 }

@@ -12,10 +12,13 @@ import type { CouponFrequency } from '../day-count/day-count';
 import { getDayCount } from '../day-count/registry';
 import type { BondConvention } from '../conventions/market-conventions';
 import type { CouponStep, PrincipalRepayment } from '../cashflows/coupon-periods';
-import { buildCouponPeriods } from '../cashflows/coupon-periods';
-import type { Bond, CouponPeriod, ExerciseDate, InstrumentKind } from './bond';
+import { computeCouponColumns } from '../cashflows/coupon-periods';
+import type { GeneratedPeriods } from './bond-periods';
+import { getColumnPeriods } from './bond-periods';
+import type { Bond, BondCashflowColumns, CouponPeriod, ExerciseDate, InstrumentKind } from './bond';
 import { buildCashflowColumns } from './bond';
 import { getCompoundingForFrequency } from '../pricing/quote';
+import { getExcelBasis, isPeriodicMethod } from '../pricing/named-yield-modes';
 import { BondMathError, requireArgument } from '../errors';
 
 /** Fields every bond builder accepts. */
@@ -96,19 +99,18 @@ const NO_EXERCISES: readonly ExerciseDate[] = [];
 function sortExercises(
   list: readonly ExerciseDate[] | undefined,
   field: string,
-  periods: readonly CouponPeriod[],
+  issueDate: CalendarDate,
+  maturityDate: CalendarDate,
 ): readonly ExerciseDate[] {
   if (!list || list.length === 0) return NO_EXERCISES;
   const sorted = [...(list ?? [])].sort((a, b) => a.date - b.date);
-  const first = periods[0];
-  const last = periods[periods.length - 1];
   for (const exercise of sorted) {
     requireArgument(
       Number.isFinite(exercise.pricePer100) && exercise.pricePer100 > 0,
       field,
       `exercise price must be a positive price per 100, got ${exercise.pricePer100}`,
     );
-    if (first && last && (exercise.date <= first.accrualStartDate || exercise.date > last.dueDate)) {
+    if (exercise.date <= issueDate || exercise.date > maturityDate) {
       throw new BondMathError('INVALID_ARGUMENT', `${field}: ${formatDate(exercise.date)} is outside the bond's life`, field);
     }
   }
@@ -123,38 +125,80 @@ export function assembleBond(fields: {
   readonly frequency: CouponFrequency;
   readonly faceValuePerUnit?: number | undefined;
   readonly convention: BondConvention;
-  readonly periods: readonly CouponPeriod[];
+  /** The periods, or a generated schedule's columns to make them from when asked for. */
+  readonly periods: readonly CouponPeriod[] | Omit<GeneratedPeriods, 'convention'>;
   readonly callSchedule?: readonly ExerciseDate[] | undefined;
   readonly putSchedule?: readonly ExerciseDate[] | undefined;
   readonly isPerpetual?: boolean | undefined;
 }): Bond {
-  const { periods, convention } = fields;
-  const first = periods[0];
-  const last = periods[periods.length - 1];
-  if (!first || !last) throw new BondMathError('INVALID_SCHEDULE', 'a bond needs at least one period', 'maturityDate');
-  const yieldCompounding =
-    convention.yieldMethod === 'street'
-      ? getCompoundingForFrequency(fields.frequency)
-      : convention.yieldMethod === 'xirr'
-        ? 'annual'
-        : 'simple';
-  return {
+  const { convention } = fields;
+  const source = fields.periods;
+  let columns: BondCashflowColumns;
+  let issueDate: CalendarDate;
+  let maturityDate: CalendarDate;
+  if (isPeriodList(source)) {
+    const first = source[0];
+    const last = source[source.length - 1];
+    if (!first || !last) throw new BondMathError('INVALID_SCHEDULE', 'a bond needs at least one period', 'maturityDate');
+    issueDate = first.accrualStartDate;
+    maturityDate = last.dueDate;
+    columns = buildCashflowColumns(source);
+  } else {
+    const { schedule, columns: computed, calendar } = source;
+    const dueDates = schedule.dueDates;
+    if (dueDates.length === 0) throw new BondMathError('INVALID_SCHEDULE', 'a bond needs at least one period', 'maturityDate');
+    issueDate = schedule.issueDate;
+    maturityDate = dueDates[dueDates.length - 1] as CalendarDate;
+    columns = {
+      dueDates,
+      amounts: computed.amounts,
+      interest: computed.interest,
+      outstanding: computed.outstanding,
+      couponYearFractions: computed.yearFractions,
+      periodList: null,
+      periodSource: { schedule, columns: computed, convention, calendar } satisfies GeneratedPeriods,
+      settlementMemo: null,
+    };
+  }
+  if (convention.yieldMethod === 'excel') getExcelBasis(convention.accrualDayCount);
+  const yieldCompounding = isPeriodicMethod(convention.yieldMethod)
+    ? getCompoundingForFrequency(fields.frequency)
+    : convention.yieldMethod === 'xirr'
+      ? 'annual'
+      : 'simple';
+  const bond = {
     kind: fields.kind,
     identifier: fields.identifier ?? null,
     description: fields.description ?? '',
-    issueDate: first.accrualStartDate,
-    maturityDate: last.dueDate,
+    issueDate,
+    maturityDate,
     frequency: fields.frequency,
     faceValuePerUnit: fields.faceValuePerUnit ?? 100,
     convention,
     dayCount: getDayCount(convention.accrualDayCount, convention.sebiLeapYearRule),
     yieldCompounding,
-    periods,
-    columns: buildCashflowColumns(periods),
-    callSchedule: sortExercises(fields.callSchedule, 'callSchedule', periods),
-    putSchedule: sortExercises(fields.putSchedule, 'putSchedule', periods),
+    columns,
+    callSchedule: sortExercises(fields.callSchedule, 'callSchedule', issueDate, maturityDate),
+    putSchedule: sortExercises(fields.putSchedule, 'putSchedule', issueDate, maturityDate),
     isPerpetual: fields.isPerpetual ?? false,
   };
+  // `periods` is an enumerable accessor (spread and JSON see the list) whose getter is ONE shared
+  // function, so every bond keeps one hidden class; a getter in the literal would be a new
+  // closure per bond, giving each bond its own hidden class and every pricing read a megamorphic load.
+  return Object.defineProperty(bond, 'periods', PERIODS_PROPERTY) as Bond;
+}
+
+/** The `periods` accessor of every bond: the columns make the list once, on first access. */
+const PERIODS_PROPERTY: PropertyDescriptor = {
+  get(this: Bond): readonly CouponPeriod[] {
+    return getColumnPeriods(this.columns);
+  },
+  enumerable: true,
+  configurable: false,
+};
+
+function isPeriodList(source: readonly CouponPeriod[] | Omit<GeneratedPeriods, 'convention'>): source is readonly CouponPeriod[] {
+  return Array.isArray(source);
 }
 
 /**
@@ -182,7 +226,8 @@ export function createFixedCouponBond(
     firstCouponDate: spec.firstCouponDate,
   });
   const dayCount = getDayCount(convention.accrualDayCount, convention.sebiLeapYearRule);
-  const periods = buildCouponPeriods({
+  const calendar = spec.calendar ?? INDIA_SETTLEMENT_CALENDAR;
+  const columns = computeCouponColumns({
     schedule,
     couponRate: spec.couponRate,
     couponSteps: spec.couponSteps,
@@ -192,7 +237,7 @@ export function createFixedCouponBond(
     frequency,
     dayCount,
     convention,
-    calendar: spec.calendar ?? INDIA_SETTLEMENT_CALENDAR,
+    calendar,
   });
   return assembleBond({
     kind: overrides?.kind ?? spec.kind ?? 'fixed-coupon-bond',
@@ -201,7 +246,7 @@ export function createFixedCouponBond(
     frequency,
     faceValuePerUnit: spec.faceValuePerUnit,
     convention,
-    periods,
+    periods: { schedule, columns, calendar },
     callSchedule: spec.callSchedule,
     putSchedule: spec.putSchedule,
     isPerpetual: spec.isPerpetual,

@@ -7,14 +7,20 @@
  * evaluated by Horner's rule in v (one `pow` per price, no allocation). With one
  * flow left and `lastPeriodSimpleInterest`, P = a/(1 + w·y/f) (Excel PRICE n = 1).
  *
- * XIRR (doc §4.3; SEBI corporates): P = Σ a_i (1 + y)^(−(d_i − s)/365), computed as
- * exp(−t_i·ln(1+y)); one flow left → a/(1 + y·t) (doc §4.3a).
+ * XIRR (doc §4.3; SEBI corporates): P = Σ a_i (1 + y)^(−(d_i − s)/365), walked with one `exp`
+ * per distinct day gap (`exponential-flows.ts`, SPEC SP3); one flow left → a/(1 + y·t) (doc §4.3a).
  *
  * Money market (doc §3): P = Σ a_i / (1 + y·(d_i − s)/365).
+ *
+ * Excel (SPEC PY11) is the street formula with w = DSC/E; QuantLib (SPEC PY10) is
+ * P = Σ a_k (1 + y/f)^(−e_k) with e_k = `setup.flowPeriods[k]` (f × year fraction), walked
+ * like XIRR (`setup.exponentialFlows`).
  *
  * All amounts and results are per ₹100 ORIGINAL face; callers apply `setup.scale`.
  */
 import type { PricingSetup } from './pricing-setup';
+import { isPeriodCountMethod, isPeriodicMethod } from './named-yield-modes';
+import { evaluateExponentialFlows, exponentialSlopeOut } from './exponential-flows';
 
 /** Scratch slot for the derivative of the last {@link evaluatePresentValueWithSlope} call (avoids allocating a pair). */
 export const slopeOut = new Float64Array(1);
@@ -91,7 +97,7 @@ function hornerStreet(setup: PricingSetup, v: number, withTimes: boolean): numbe
 export function evaluatePresentValue(setup: PricingSetup, rate: number): number {
   const bond = setup.bond;
   const method = bond.convention.yieldMethod;
-  if (method === 'street') {
+  if (isPeriodCountMethod(method)) {
     const f = bond.frequency;
     const w = setup.periodFraction;
     if (setup.firstIndex === setup.lastIndex) {
@@ -103,6 +109,7 @@ export function evaluatePresentValue(setup: PricingSetup, rate: number): number 
     // v^w as exp(−w·log1p(y/f)): cheaper than Math.pow in V8 and accurate near y = 0.
     return Math.exp(-w * Math.log1p(periodic)) * hornerStreet(setup, v, false);
   }
+  if (setup.exponentialFlows !== null) return evaluateExponentialFlows(setup.exponentialFlows, rate, false);
   return evaluatePresentValueWithSlope(setup, rate);
 }
 
@@ -118,7 +125,7 @@ export function evaluatePresentValueWithSlope(setup: PricingSetup, rate: number)
   const last = setup.lastIndex;
   const amounts = bond.columns.amounts;
   const simpleLast = setup.singleFlowSimple;
-  if (method === 'street') {
+  if (isPeriodCountMethod(method)) {
     const f = bond.frequency;
     const w = setup.periodFraction;
     if (first === last) {
@@ -141,27 +148,20 @@ export function evaluatePresentValueWithSlope(setup: PricingSetup, rate: number)
     slopeOut[0] = -vw * (w * sum + (timeWeightedOut[0] as number)) * (v / f);
     return vw * sum;
   }
+  if (setup.exponentialFlows !== null) {
+    // quantlib: Σ a_k (1 + y/f)^(−e_k); XIRR: Σ a_k (1 + y)^(−t_k); dP/dy = −Σ e_k·PV_k / (m + y).
+    const value = evaluateExponentialFlows(setup.exponentialFlows, rate, true);
+    slopeOut[0] = exponentialSlopeOut[0] as number;
+    return value;
+  }
   const settlement = setup.settlementDate;
   const dueDates = bond.columns.dueDates;
   if (method === 'xirr') {
-    if (simpleLast) {
-      const t = (setup.lastDate - settlement) / 365;
-      const d = 1 + rate * t;
-      slopeOut[0] = (-setup.firstAmount * t) / (d * d);
-      return setup.firstAmount / d;
-    }
-    const logGrowth = Math.log1p(rate);
-    let value = 0;
-    let timeWeighted = 0;
-    for (let k = first; k <= last; k++) {
-      const a = k === first ? setup.firstAmount : k === last ? setup.lastAmount : (amounts[k] as number);
-      const t = ((k === last ? setup.lastDate : (dueDates[k] as number)) - settlement) / 365;
-      const pv = a * Math.exp(-t * logGrowth);
-      value += pv;
-      timeWeighted += t * pv;
-    }
-    slopeOut[0] = -timeWeighted / (1 + rate);
-    return value;
+    // One flow left, due within a year: simple interest (doc §4.3a).
+    const t = (setup.lastDate - settlement) / 365;
+    const d = 1 + rate * t;
+    slopeOut[0] = (-setup.firstAmount * t) / (d * d);
+    return setup.firstAmount / d;
   }
   // money market: simple interest on actual/365 for every flow
   let value = 0;
@@ -198,7 +198,9 @@ export function getTimedFlows(setup: PricingSetup): TimedFlow[] {
     const amount =
       k === setup.firstIndex ? setup.firstAmount : k === setup.lastIndex ? setup.lastAmount : (bond.columns.amounts[k] as number);
     const date = k === setup.lastIndex ? setup.lastDate : (bond.columns.dueDates[k] as number);
-    if (method === 'street') {
+    if (setup.flowPeriods !== null) {
+      flows.push({ date, years: (setup.flowPeriods[k - setup.firstIndex] as number) / bond.frequency, amount, simple: false });
+    } else if (isPeriodCountMethod(method)) {
       flows.push({
         date,
         years: (k - setup.firstIndex + setup.periodFraction) / bond.frequency,
@@ -220,5 +222,5 @@ export function getTimedFlows(setup: PricingSetup): TimedFlow[] {
 /** Compounding periods per year of the setup's yield method (0 = simple). */
 export function getPeriodsPerYear(setup: PricingSetup): number {
   const method = setup.bond.convention.yieldMethod;
-  return method === 'street' ? setup.bond.frequency : method === 'xirr' ? 1 : 0;
+  return isPeriodicMethod(method) ? setup.bond.frequency : method === 'xirr' ? 1 : 0;
 }

@@ -12,6 +12,7 @@ import { createPricingSetup } from './pricing-setup';
 import { evaluatePresentValue } from './discounting';
 import { solveYield } from './yield-solver';
 import { BondMathError } from '../errors';
+import { getBondPeriod } from '../instruments/bond-periods';
 
 /** Accrued interest at a settlement date. */
 export interface AccruedInterest {
@@ -53,13 +54,13 @@ export function getNativeRate(bond: Bond, yieldValue: Yield): number {
  */
 export function getAccruedInterest(bond: Bond, settlementDate: CalendarDate): AccruedInterest {
   const setup = createPricingSetup(bond, settlementDate);
-  const period = bond.periods[setup.firstIndex];
+  const period = getBondPeriod(bond, setup.firstIndex);
   return {
     per100: setup.accruedPer100Original * setup.scale,
     accruedDays: setup.accruedDays,
     exInterest: setup.exInterest,
-    periodStartDate: period ? period.accrualStartDate : bond.issueDate,
-    nextDueDate: period ? period.dueDate : bond.maturityDate,
+    periodStartDate: period.accrualStartDate,
+    nextDueDate: period.dueDate,
   };
 }
 

@@ -8,6 +8,11 @@ import type { CalendarDate } from '../time/calendar-date';
 import { formatDate } from '../time/calendar-date';
 import type { Bond, CouponPeriod, ExerciseDate } from '../instruments/bond';
 import { BondMathError } from '../errors';
+import { getBondPeriod } from '../instruments/bond-periods';
+import { getYearFractionInPeriod } from '../day-count/year-fraction';
+import { getExcelPeriodFacts, getQuantLibFlowPeriods } from './named-yield-modes';
+import type { ExponentialFlows } from './exponential-flows';
+import { createExponentialFlows } from './exponential-flows';
 
 /** Settlement-dependent pricing inputs (per ₹100 ORIGINAL face unless stated). */
 export interface PricingSetup {
@@ -41,6 +46,27 @@ export interface PricingSetup {
    * §4.3a). A long zero-coupon bond stays compounded.
    */
   readonly singleFlowSimple: boolean;
+  /**
+   * `quantlib` mode only (else null): discount exponent in coupon periods of each flow
+   * `firstIndex..lastIndex`, f × the day count's year fraction from settlement (SPEC PY10).
+   */
+  readonly flowPeriods: readonly number[] | null;
+  /**
+   * `quantlib` and compounded `xirr` (else null): the flows as Σ a_k (1 + y/m)^(−e_k) with their
+   * shared exponent steps, for the pricing loops (see `exponential-flows.ts`).
+   */
+  readonly exponentialFlows: ExponentialFlows | null;
+  // The solver's price-independent facts of the flows (`yield-solver.ts`), NaN until the first
+  // solve computes them. Fields of the setup, not an object made at that solve: on a large book
+  // that object lies far from its setup and cost every solve one more cache miss.
+  /** Σ a_k, per ₹100 original face; NaN until the first solve. */
+  flowTotalAmount: number;
+  /** True when a flow is negative (no unique yield then); meaningful once flowTotalAmount is set. */
+  flowHasNegative: boolean;
+  /** Σ a_k·t_k with t_k in the method's years. */
+  flowWeightedTime: number;
+  /** Σ a_k·t_k². */
+  flowWeightedSquaredTime: number;
 }
 
 /** Index of the first period whose due date is after `settlementDate` (periods.length when none). */
@@ -58,11 +84,14 @@ export function findPeriodIndex(dueDates: readonly number[], settlementDate: num
 /** Accrued interest of `period` from its start to `date`, per ₹100 original face. */
 export function getPeriodAccrued(bond: Bond, period: CouponPeriod, date: CalendarDate): number {
   if (period.couponRate === 0 || period.outstandingPer100 === 0) return 0;
-  const fraction = bond.dayCount.getYearFraction(period.accrualStartDate, date, {
-    referenceStart: period.referenceStartDate,
-    referenceEnd: period.dueDate,
-    frequency: bond.frequency,
-  });
+  const fraction = getYearFractionInPeriod(
+    bond.dayCount,
+    period.accrualStartDate,
+    date,
+    period.referenceStartDate,
+    period.dueDate,
+    bond.frequency,
+  );
   return period.outstandingPer100 * period.couponRate * fraction;
 }
 
@@ -87,7 +116,8 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
   if (!Number.isInteger(settlementDate)) {
     throw new BondMathError('INVALID_DATE', 'settlementDate must be a CalendarDate', 'settlementDate');
   }
-  const { periods, columns } = bond;
+  const columns = bond.columns;
+  const periodCount = columns.dueDates.length;
   if (settlementDate < bond.issueDate) {
     throw new BondMathError(
       'SETTLEMENT_BEFORE_ACCRUAL_START',
@@ -96,25 +126,30 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
     );
   }
   const firstIndex = findPeriodIndex(columns.dueDates, settlementDate);
-  if (firstIndex >= periods.length) {
+  if (firstIndex >= periodCount) {
     throw new BondMathError(
       'NO_FUTURE_CASHFLOWS',
       `settlementDate ${formatDate(settlementDate)} is on or after the final due date ${formatDate(bond.maturityDate)}`,
       'settlementDate',
     );
   }
-  const period = periods[firstIndex] as CouponPeriod;
+  const period = getBondPeriod(bond, firstIndex);
+  const method = bond.convention.yieldMethod;
   const exInterest = period.recordDate !== null && settlementDate > period.recordDate;
-  const accruedDays = bond.dayCount.getDayCountDays(period.accrualStartDate, settlementDate);
-  let accrued = getPeriodAccrued(bond, period, settlementDate);
+  const excel = method === 'excel' ? getExcelPeriodFacts(bond, period, settlementDate) : null;
+  const accruedDays = excel ? excel.accruedDays : bond.dayCount.getDayCountDays(period.accrualStartDate, settlementDate);
+  // Excel PRICE's accrued is (R/f)·A/E of the period's coupon (SPEC PY11).
+  let accrued = excel
+    ? (period.outstandingPer100 * period.couponRate * excel.accruedFraction) / bond.frequency
+    : getPeriodAccrued(bond, period, settlementDate);
   // SEBI CIR/MRD/DP/03/2013 record date: the seller keeps the coupon, so the buyer's
   // accrued interest is negative: −(interest for [s, N)) (doc §4.4, open item §8.5).
   if (exInterest) accrued -= period.interestPer100;
 
   const couponPeriodDays = bond.dayCount.getCouponPeriodDays(period.referenceStartDate, period.dueDate, bond.frequency);
   const periodDays = period.isRegular ? couponPeriodDays : bond.dayCount.getDayCountDays(period.accrualStartDate, period.dueDate);
-  let periodFraction = (periodDays - accruedDays) / couponPeriodDays;
-  if (periodFraction <= 0) {
+  let periodFraction = excel ? excel.periodFraction : (periodDays - accruedDays) / couponPeriodDays;
+  if (periodFraction <= 0 && method !== 'excel') {
     // CONVENTION-DEVIATION: under 30E/360 (E − A)/E can reach 0 before the due date
     // (29 Feb → 30 Aug counts 181 days against E = 180; 30 May → 31 May counts 0 days),
     // and the price would then not depend on the yield. Such dates are G-sec shut days
@@ -122,7 +157,7 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
     periodFraction = (period.dueDate - settlementDate) / (period.dueDate - period.referenceStartDate);
   }
 
-  let lastIndex = periods.length - 1;
+  let lastIndex = periodCount - 1;
   let lastDate = bond.maturityDate;
   let lastAmount = columns.amounts[lastIndex] as number;
   if (workout) {
@@ -134,7 +169,7 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
       );
     }
     const index = findPeriodIndex(columns.dueDates, workout.date - 1);
-    const workoutPeriod = periods[index];
+    const workoutPeriod = index < periodCount ? getBondPeriod(bond, index) : undefined;
     if (!workoutPeriod) throw new BondMathError('INVALID_ARGUMENT', 'workout date is after maturity', 'workoutDate');
     lastIndex = index;
     lastDate = workout.date;
@@ -142,7 +177,7 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
     if (workoutPeriod.dueDate === workout.date) {
       lastAmount = workoutPeriod.interestPer100 + redemption;
     } else {
-      if (bond.convention.yieldMethod === 'street') {
+      if (method === 'street' || method === 'excel') {
         throw new BondMathError(
           'UNSUPPORTED',
           `workout date ${formatDate(workout.date)} is not a coupon date; the street convention needs call/put dates on coupon dates`,
@@ -158,10 +193,36 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
 
   const outstandingPer100 = period.outstandingPer100;
   const scale = bond.convention.amortisingPriceBasis === 'outstanding' && outstandingPer100 > 0 ? 100 / outstandingPer100 : 1;
-  const method = bond.convention.yieldMethod;
+  // Excel PRICE always discounts a single remaining flow with simple interest; QuantLib never does.
   const singleFlowSimple =
     firstIndex === lastIndex &&
-    (method === 'money-market' || (bond.convention.lastPeriodSimpleInterest && (method === 'street' || lastDate - settlementDate <= 365)));
+    (method === 'money-market' ||
+      method === 'excel' ||
+      (method !== 'quantlib' && bond.convention.lastPeriodSimpleInterest && (method === 'street' || lastDate - settlementDate <= 365)));
+  let flowPeriods: number[] | null = null;
+  let exponentialFlows: ExponentialFlows | null = null;
+  if (method === 'quantlib' || (method === 'xirr' && !singleFlowSimple)) {
+    const amounts: number[] = [];
+    const exponents: number[] = [];
+    const steps: number[] = [];
+    for (let k = firstIndex; k <= lastIndex; k++) {
+      amounts.push(k === firstIndex ? firstAmount : k === lastIndex ? lastAmount : (columns.amounts[k] as number));
+    }
+    if (method === 'quantlib') {
+      flowPeriods = getQuantLibFlowPeriods(bond, settlementDate, firstIndex, lastIndex, lastDate, steps);
+      exponentialFlows = createExponentialFlows(bond.frequency, amounts, flowPeriods, steps);
+    } else {
+      // XIRR: e_k = (d_k − s)/365 years at annual compounding; steps are the day gaps / 365.
+      let previous: number = settlementDate;
+      for (let k = firstIndex; k <= lastIndex; k++) {
+        const date = k === lastIndex ? lastDate : (columns.dueDates[k] as number);
+        exponents.push((date - settlementDate) / 365);
+        steps.push((date - previous) / 365);
+        previous = date;
+      }
+      exponentialFlows = createExponentialFlows(1, amounts, exponents, steps);
+    }
+  }
   return {
     bond,
     settlementDate,
@@ -177,5 +238,11 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
     outstandingPer100,
     scale,
     singleFlowSimple,
+    flowPeriods,
+    exponentialFlows,
+    flowTotalAmount: Number.NaN,
+    flowHasNegative: false,
+    flowWeightedTime: Number.NaN,
+    flowWeightedSquaredTime: Number.NaN,
   };
 }

@@ -44,11 +44,8 @@ function daysFromCivil(year: number, month: number, day: number): number {
   return era * 146097 + dayOfEra - 719468;
 }
 
-/**
- * Packs a date as `year * 10000 + month * 100 + day` (e.g. 20250131).
- * Used by day counts that need the civil fields of both dates without allocating.
- */
-export function toPackedYmd(date: CalendarDate): number {
+/** Hinnant's civil-from-days, packed (every Gregorian date; the tables below cover 1800–2400 faster). */
+function toPackedYmdByFormula(date: number): number {
   const z = date + 719468;
   const era = Math.floor(z / 146097);
   const dayOfEra = z - era * 146097;
@@ -62,6 +59,49 @@ export function toPackedYmd(date: CalendarDate): number {
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
   return year * 10000 + month * 100 + day;
 }
+
+/**
+ * Day number of 1 January of every year {@link MIN_YEAR}..{@link MAX_YEAR} + 1, and for each
+ * day of a year (0–365) its packed `month * 100 + day` in a common and in a leap year: day
+ * counts unpack both dates of every coupon period when a bond is built, and two table reads
+ * replace the ten divisions of the formula (same integers; checked against it in time.test.ts).
+ */
+const YEAR_START_DAYS = new Int32Array(MAX_YEAR - MIN_YEAR + 2);
+for (let year = MIN_YEAR; year <= MAX_YEAR + 1; year++) YEAR_START_DAYS[year - MIN_YEAR] = daysFromCivil(year, 1, 1);
+const MONTH_DAY_OF_YEAR = new Int16Array(2 * 366);
+for (let leap = 0; leap < 2; leap++) {
+  let dayOfYear = 0;
+  for (let month = 1; month <= 12; month++) {
+    const length = month === 2 && leap === 1 ? 29 : (DAYS_IN_MONTH[month - 1] as number);
+    for (let day = 1; day <= length; day++) MONTH_DAY_OF_YEAR[leap * 366 + dayOfYear++] = month * 100 + day;
+  }
+}
+const FIRST_TABLE_DAY = YEAR_START_DAYS[0] as number;
+const END_TABLE_DAY = YEAR_START_DAYS[MAX_YEAR - MIN_YEAR + 1] as number;
+
+/**
+ * Packs a date as `year * 10000 + month * 100 + day` (e.g. 20250131).
+ * Used by day counts that need the civil fields of both dates without allocating.
+ */
+export function toPackedYmd(date: CalendarDate): number {
+  if (!(date >= FIRST_TABLE_DAY && date < END_TABLE_DAY)) return toPackedYmdByFormula(date);
+  // 365.2425 days a year on average: the estimate is the year or one after it.
+  let index = Math.floor((date - FIRST_TABLE_DAY) / 365.2425);
+  if ((YEAR_START_DAYS[index] as number) > date) index--;
+  else if ((YEAR_START_DAYS[index + 1] as number) <= date) index++;
+  const year = MIN_YEAR + index;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 366 : 0;
+  return year * 10000 + (MONTH_DAY_OF_YEAR[leap + date - (YEAR_START_DAYS[index] as number)] as number);
+}
+
+/** Day number of 1 January of `year` (integer). */
+export function getYearStartDay(year: number): CalendarDate {
+  if (year >= MIN_YEAR && year <= MAX_YEAR + 1) return YEAR_START_DAYS[year - MIN_YEAR] as CalendarDate;
+  return daysFromCivil(year, 1, 1) as CalendarDate;
+}
+
+/** Packed `year * 10000 + month * 100 + day` by the civil-from-days formula, for tests of the tables. */
+export const toPackedYmdReference: (date: CalendarDate) => number = toPackedYmdByFormula;
 
 /**
  * Builds a date from its civil fields.

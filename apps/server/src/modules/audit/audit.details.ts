@@ -23,6 +23,14 @@ const ENTITY_LABELS: Record<string, string> = {
   support_request: 'Support request',
   contact_message: 'Contact message',
   workspace_layout: 'Workspace layout',
+  ticket: 'Ticket',
+  order: 'Order',
+  exchange_credentials: 'Exchange credentials',
+  inventory_book: 'Inventory book',
+  inventory_position: 'Holding',
+  offline_client: 'Offline counterparty',
+  support_ticket: 'Support ticket',
+  support_attachment: 'Support attachment',
 };
 
 const FIELD_LABELS: Record<string, string> = {

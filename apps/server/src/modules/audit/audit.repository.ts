@@ -4,7 +4,7 @@
  * Read-only: rows are written by `lib/audit.ts` and never changed.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { sqlRows, type DbOrTx } from '../../db/client';
 
 /** What the trail is narrowed by. `clientId` is the caller's firm: a firm sees only its own people's rows. */
 export interface AuditFilter {
@@ -114,11 +114,6 @@ function searchCondition(filter: AuditFilter): SQL | null {
 
 const whereOf = (conditions: SQL[]): SQL => sql.join(conditions, sql` AND `);
 
-async function rowsOf(db: DbOrTx, query: SQL): Promise<Array<Record<string, unknown>>> {
-  // Both drivers answer `{ rows }` (node-postgres QueryResult, PGlite Results).
-  return ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-}
-
 const toRow = (r: Record<string, unknown>): AuditRow => ({
   id: Number(r.id),
   at: new Date(r.at as string | Date),
@@ -142,18 +137,18 @@ export function createAuditRepository(db: DbOrTx) {
       const query = search
         ? sql`${namedRows(sql`audit_log`)} WHERE ${whereOf([...baseConditions(filter), search])} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`
         : sql`${namedRows(sql`(SELECT * FROM audit_log a WHERE ${whereOf(baseConditions(filter))} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset})`)} ORDER BY a.id DESC`;
-      return (await rowsOf(db, query)).map(toRow);
+      return (await sqlRows(db, query)).map(toRow);
     },
 
     /** How many rows the filter keeps. Without a search the names are not needed, so neither are the joins. */
     async count(filter: AuditFilter): Promise<number> {
       const search = searchCondition(filter);
       const rows = search
-        ? await rowsOf(
+        ? await sqlRows(
             db,
             sql`SELECT count(*)::int AS n FROM (${namedRows(sql`audit_log`)} WHERE ${whereOf([...baseConditions(filter), search])}) s`,
           )
-        : await rowsOf(db, sql`SELECT count(*)::int AS n FROM audit_log a WHERE ${whereOf(baseConditions(filter))}`);
+        : await sqlRows(db, sql`SELECT count(*)::int AS n FROM audit_log a WHERE ${whereOf(baseConditions(filter))}`);
       return Number(rows[0]?.n ?? 0);
     },
 
@@ -164,12 +159,12 @@ export function createAuditRepository(db: DbOrTx) {
       const query = search
         ? sql`${namedRows(sql`audit_log`)} WHERE ${whereOf([...conditions, search])} ORDER BY a.id DESC LIMIT ${limit}`
         : sql`${namedRows(sql`(SELECT * FROM audit_log a WHERE ${whereOf(conditions)} ORDER BY a.id DESC LIMIT ${limit})`)} ORDER BY a.id DESC`;
-      return (await rowsOf(db, query)).map(toRow);
+      return (await sqlRows(db, query)).map(toRow);
     },
 
     /** The people of a firm (every membership, active or not: a departed user's rows stay in the trail). */
     async usersOf(clientId: string): Promise<Array<{ id: string; name: string; email: string }>> {
-      const rows = await rowsOf(
+      const rows = await sqlRows(
         db,
         sql`SELECT u.id, btrim(concat_ws(' ', u.first_name, u.last_name)) AS name, u.email
             FROM users u JOIN user_accounts ua ON ua.user_id = u.id

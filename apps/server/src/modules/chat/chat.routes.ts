@@ -37,6 +37,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, fieldError } from '../../lib/errors';
+import { acceptRawBody } from '../../lib/raw-body';
 import { replaceUnsafe, type ChatService } from './chat.service';
 
 const READ: AccessPolicy = { kind: 'authenticated' };
@@ -352,36 +353,8 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService): voi
 
     // ---- file upload: the raw body is the file; its own parser lives in this scope only ----
     await scope.register(async (upload) => {
-      upload.removeAllContentTypeParsers();
-      // Every content type reaches the handler as bytes (so a wrong type gets the chat message, not 415);
-      // the stream is cut off at the limit instead of buffering whatever a client sends.
-      upload.addContentTypeParser('*', (request, payload, done) => {
-        const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > CHAT_LIMITS.fileMaxBytes) {
-          done(new AppError('PAYLOAD_TOO_LARGE', CHAT_MESSAGES.fileTooLarge), undefined);
-          payload.resume();
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let failed = false;
-        payload.on('data', (chunk: Buffer) => {
-          if (failed) return;
-          size += chunk.length;
-          if (size > CHAT_LIMITS.fileMaxBytes) {
-            failed = true;
-            done(new AppError('PAYLOAD_TOO_LARGE', CHAT_MESSAGES.fileTooLarge), undefined);
-            return;
-          }
-          chunks.push(chunk);
-        });
-        payload.on('end', () => {
-          if (!failed) done(null, Buffer.concat(chunks));
-        });
-        payload.on('error', (error: Error) => {
-          if (!failed) done(error, undefined);
-        });
-      });
+      // Every content type reaches the handler as bytes (so a wrong type gets the chat message, not 415).
+      acceptRawBody(upload, CHAT_LIMITS.fileMaxBytes, () => new AppError('PAYLOAD_TOO_LARGE', CHAT_MESSAGES.fileTooLarge));
       upload.withTypeProvider<ZodTypeProvider>().post(
         '/api/chat/channels/:url/files/',
         {

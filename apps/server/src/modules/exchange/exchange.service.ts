@@ -1,13 +1,15 @@
 /**
  * Exchange RFQs after the deal: every deal struck on an exchange RFQ is reported to its venue through
- * the ExchangeGateway (one `exchange_trades` row per deal; a failed report is retried by the job), and
- * the settlement status at the clearing corporation (NSCCL / ICCL) is polled until settled. Status
- * changes reach both firms as `market.refresh_tickets` (deal id and status only: no names).
+ * the ExchangeGateway (one `exchange_trades` row per deal; a failed report is retried by the job), which
+ * hands it to the clearing corporation (NSCCL / ICCL) under its trade number with the deal's ticket as its
+ * reference; the settlement status there is polled until settled or cancelled. That one trade number is
+ * also the one the ticket's orders take (`../orders/orders.rfq.ts`): the deal is never reported again as
+ * an OTC trade. Status changes reach both firms as `market.refresh_tickets` (deal id and status only).
  */
 import { CLEARING_CORPORATION_OF_EXCHANGE, MARKET_TOPICS } from '@dart/contracts';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { deals, exchangeTrades, finstruments, quotes } from '../../db/schema';
-import { appendEvent, publishAll } from '../../lib/events';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { deals, exchangeTrades, finstruments, quotes, tickets } from '../../db/schema';
+import { appendEvents, publishAll } from '../../lib/events';
 import type { AppDeps } from '../../types';
 import type { MarketService } from '../market';
 import type { ExchangeGateway, ExchangeName } from './exchange.gateway';
@@ -31,12 +33,12 @@ export function createExchangeService(deps: AppDeps, market: MarketService, gate
   async function announce(dealId: string, payload: Record<string, unknown>) {
     const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
     if (!deal) return;
-    const messages = await db.transaction(async (tx) => {
-      const out = [];
-      for (const clientId of new Set([deal.buyerClientId, deal.sellerClientId]))
-        out.push(await appendEvent(tx, { topic: MARKET_TOPICS.refreshTickets, clientId, payload: { deal_id: dealId, ...payload } }));
-      return out;
-    });
+    const events = [...new Set([deal.buyerClientId, deal.sellerClientId])].map((clientId) => ({
+      topic: MARKET_TOPICS.refreshTickets,
+      clientId,
+      payload: { deal_id: dealId, ...payload },
+    }));
+    const messages = await db.transaction((tx) => appendEvents(tx, events));
     await publishAll(bus, messages);
   }
 
@@ -67,6 +69,11 @@ export function createExchangeService(deps: AppDeps, market: MarketService, gate
       .select({ ref: quotes.exchangeRef })
       .from(quotes)
       .where(and(inArray(quotes.id, ids), sql`${quotes.exchange} IS NOT NULL`));
+    // The deal's ticket (written in the deal's transaction) is the trade's reference at the clearing corporation.
+    const [ticket] = await db
+      .select({ id: tickets.id, considerationPaise: tickets.considerationPaise, stampDutyPaise: tickets.stampDutyPaise })
+      .from(tickets)
+      .where(eq(tickets.dealId, dealId));
     try {
       const { tradeId } = await gateway.reportDeal({
         exchange: row.exchange as ExchangeName,
@@ -78,6 +85,13 @@ export function createExchangeService(deps: AppDeps, market: MarketService, gate
         quantum: deal!.quantum,
         settlementDate: deal!.settlementDate,
         consideration: deal!.consideration,
+        clearing: {
+          ticketId: ticket?.id ?? dealId,
+          buyer: deal!.buyerClientId,
+          seller: deal!.sellerClientId,
+          considerationPaise: ticket?.considerationPaise ?? Math.round(deal!.consideration * 100),
+          stampDutyPaise: ticket?.stampDutyPaise ?? 0,
+        },
       });
       await db
         .update(exchangeTrades)
@@ -124,10 +138,11 @@ export function createExchangeService(deps: AppDeps, market: MarketService, gate
       .where(and(eq(exchangeTrades.reportStatus, 'pending'), lt(exchangeTrades.attempts, MAX_REPORT_ATTEMPTS)))
       .limit(100);
     for (const row of pending) await report(row.dealId);
+    // A failed pay-in is followed too: a member may retry it at the clearing corporation (its orders' settle).
     const unsettled = await db
       .select()
       .from(exchangeTrades)
-      .where(and(eq(exchangeTrades.reportStatus, 'reported'), or(eq(exchangeTrades.settlementStatus, 'pending'))))
+      .where(and(eq(exchangeTrades.reportStatus, 'reported'), inArray(exchangeTrades.settlementStatus, ['pending', 'failed'])))
       .limit(100);
     for (const row of unsettled) {
       try {

@@ -6,20 +6,36 @@
  * leader settles on schedule when another leader polls it. Venue numbers (`NSE-RFQ-000001`,
  * `BSE-TRD-000002`) come from one database sequence, so no two nodes hand out the same number.
  * Each node's instance answers after a configurable latency, fails a configurable share of calls
- * (`EXCHANGE_SIM_FAILURE_RATE`), and reports a trade settled at the simulated clearing corporation
- * (NSCCL for NSE, ICCL for BSE) `EXCHANGE_SIM_SETTLE_MS` after it was reported.
+ * (`EXCHANGE_SIM_FAILURE_RATE`), and hands each reported deal to the simulated clearing corporation (NSCCL
+ * for NSE, ICCL for BSE) under its trade number, where it settles `EXCHANGE_SIM_SETTLE_MS` after the report.
+ * The post-trade calls (issue 13: OTC trade reporting and DVP-I settlement) are the simulated trade reporting
+ * platform (`simulated-reporting.ts`) and clearing corporation (`simulated-clearing.ts`), reached through this
+ * class with the same latency, failures and settlement delay.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { exchangeSimResponses, exchangeSimRfqs, exchangeSimTrades } from '../../db/schema';
-import type { DealReport, ExchangeGateway, ExchangeName, RfqResponseSubmission, RfqSubmission, SettlementStatus } from './exchange.gateway';
+import type {
+  DealReport,
+  ExchangeGateway,
+  ExchangeName,
+  RfqResponseSubmission,
+  RfqSubmission,
+  SettlementStatus,
+  TradeReportAnswer,
+  TradeSettlement,
+  TradeSideReport,
+} from './exchange.gateway';
 import { ExchangeUnavailableError } from './exchange.gateway';
+import { SimulatedClearing } from './simulated-clearing';
+import { SimulatedReportingPlatform } from './simulated-reporting';
+import { lostAnswer, venueNumber, type SimulatedPostTradeOptions, type VenueLink } from './simulated-venue-link';
 
-export interface SimulatedExchangeOptions {
+export interface SimulatedExchangeOptions extends SimulatedPostTradeOptions {
   latencyMs: number;
   /** 0..1: the share of calls that fail with ExchangeUnavailableError. */
   failureRate: number;
-  /** A reported trade settles this long after the report. */
+  /** A reported trade settles this long after the report (an OTC trade: after the two reports matched). */
   settleMs: number;
   random?: () => number;
   now?: () => number;
@@ -42,6 +58,10 @@ export class SimulatedExchange implements ExchangeGateway {
   readonly name = 'SimulatedExchange (NSE RFQ / BSE RFQ simulator)';
   private readonly random: () => number;
   private readonly now: () => number;
+  /** The simulated NSE / BSE trade reporting platform (OTC trades of confirmed tickets). */
+  readonly reporting: SimulatedReportingPlatform;
+  /** The simulated clearing corporations (NSCCL / ICCL): DVP-I settlement of matched trades. */
+  readonly clearing: SimulatedClearing;
 
   /** `db`: the shared database every node of the deployment uses (the venue's book lives there). */
   constructor(
@@ -50,6 +70,21 @@ export class SimulatedExchange implements ExchangeGateway {
   ) {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
+    const link: VenueLink = {
+      db,
+      now: () => this.now(),
+      random: () => this.random(),
+      settleMs: () => this.options.settleMs,
+      postTrade: () => this.options,
+      call: (exchange, what) => this.venue(exchange, what),
+      answer: (exchange, what, value) => {
+        lostAnswer(link, exchange, what);
+        return value;
+      },
+      number: (executor, exchange, kind) => venueNumber(executor, exchange, kind),
+    };
+    this.reporting = new SimulatedReportingPlatform(link);
+    this.clearing = new SimulatedClearing(link, this.reporting);
   }
 
   /** Tests turn latency and failures on and off at run time (for this node's connection to the venue). */
@@ -60,13 +95,28 @@ export class SimulatedExchange implements ExchangeGateway {
   private async venue(exchange: ExchangeName, what: string): Promise<void> {
     if (this.options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs * (0.5 + this.random())));
     if (this.options.failureRate > 0 && this.random() < this.options.failureRate)
-      throw new ExchangeUnavailableError(`${exchange} RFQ (simulated) refused ${what}: injected failure`);
+      throw new ExchangeUnavailableError(`${exchange} (simulated) refused ${what}: injected failure`);
   }
 
-  /** The venue's next number: one sequence for RFQs, responses and trades, shared by every node. */
+  /** The venue's next number: one sequence for RFQs, responses, reports and trades, shared by every node. */
   private async number(exchange: ExchangeName, kind: 'RFQ' | 'RSP' | 'TRD'): Promise<string> {
-    const result = (await this.db.execute(sql`SELECT nextval('exchange_sim_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
-    return `${exchange}-${kind}-${result.rows[0]!.n.padStart(6, '0')}`;
+    return venueNumber(this.db, exchange, kind);
+  }
+
+  reportTrade(report: TradeSideReport): Promise<TradeReportAnswer> {
+    return this.reporting.report(report);
+  }
+
+  settlementOf(exchange: ExchangeName, tradeId: string): Promise<TradeSettlement> {
+    return this.clearing.settlementOf(exchange, tradeId);
+  }
+
+  retrySettlement(exchange: ExchangeName, tradeId: string): Promise<TradeSettlement> {
+    return this.clearing.retry(exchange, tradeId);
+  }
+
+  cancelTrade(request: { exchange: ExchangeName; ticketId: string; reason: string }): Promise<{ status: 'cancelled' | 'settled' }> {
+    return this.clearing.cancel(request);
   }
 
   async publishRfq(rfq: RfqSubmission): Promise<{ ref: string }> {
@@ -139,32 +189,55 @@ export class SimulatedExchange implements ExchangeGateway {
       )[0];
     const known = await reported();
     if (known) return known;
-    const tradeId = await this.number(report.exchange, 'TRD');
-    const inserted = await this.db
-      .insert(exchangeSimTrades)
-      .values({
-        tradeId,
-        exchange: report.exchange,
-        dealId: report.dealId,
-        rfqRef: report.rfqRef,
-        isin: report.isin,
-        price: report.price,
-        yieldFraction: report.yieldFraction,
-        quantum: report.quantum,
-        settlementDate: report.settlementDate,
-        consideration: report.consideration,
-        reportedAt: new Date(this.now()),
-      })
-      .onConflictDoNothing({ target: exchangeSimTrades.dealId })
-      .returning({ tradeId: exchangeSimTrades.tradeId });
-    return inserted[0] ?? (await reported())!;
+    // The trade and its handover to the clearing corporation commit together.
+    const inserted = await this.db.transaction(async (tx) => {
+      const tradeId = await venueNumber(tx, report.exchange, 'TRD');
+      const now = new Date(this.now());
+      const [trade] = await tx
+        .insert(exchangeSimTrades)
+        .values({
+          tradeId,
+          exchange: report.exchange,
+          dealId: report.dealId,
+          rfqRef: report.rfqRef,
+          isin: report.isin,
+          price: report.price,
+          yieldFraction: report.yieldFraction,
+          quantum: report.quantum,
+          settlementDate: report.settlementDate,
+          consideration: report.consideration,
+          reportedAt: now,
+        })
+        .onConflictDoNothing({ target: exchangeSimTrades.dealId })
+        .returning({ tradeId: exchangeSimTrades.tradeId });
+      if (trade && report.clearing)
+        await this.clearing.registerRfqTrade(
+          tx,
+          {
+            tradeId,
+            exchange: report.exchange,
+            isin: report.isin,
+            quantum: report.quantum,
+            price: report.price,
+            settlementDate: report.settlementDate,
+          },
+          report.clearing,
+          now,
+        );
+      return trade;
+    });
+    return inserted ?? (await reported())!;
   }
 
   async settlementStatus(exchange: ExchangeName, tradeId: string): Promise<SettlementStatus> {
     await this.venue(exchange, 'the settlement status query');
+    // A trade handed to the clearing corporation settles there only: the record its orders follow too.
+    const cleared = await this.clearing.current(tradeId);
+    if (cleared) return cleared.status as SettlementStatus;
     const trade = await this.trade(tradeId);
     // Only a trade reported before migration 0012 (when the simulator kept its book in memory) can be
-    // missing: the clearing corporation settled it long ago.
+    // missing: the clearing corporation settled it long ago. One reported without its clearing details
+    // settles on the delay alone.
     if (!trade) return 'settled';
     return this.now() - trade.reportedAt >= this.options.settleMs ? 'settled' : 'pending';
   }

@@ -103,6 +103,15 @@ export function createSimulatedParticipants(deps: AppDeps, market: MarketService
       .update(clients)
       .set({ nsccl_name: SIM_NSCCL_NAME, iccl_name: SIM_ICCL_NAME })
       .where(and(eq(clients.id, ids.clientId), sql`${clients.nsccl_name} IS NULL`));
+    // The simulated firm is a member of the simulated venue itself: it raises RFQs without a stored login
+    // (modules/credentials: raising needs the clearing corporation's credentials reference).
+    await db
+      .update(clients)
+      .set({
+        nscclCredentialsRef: sql`coalesce(${clients.nscclCredentialsRef}, 'simulated-venue')`,
+        icclCredentialsRef: sql`coalesce(${clients.icclCredentialsRef}, 'simulated-venue')`,
+      })
+      .where(eq(clients.id, ids.clientId));
     principal = {
       userId: ids.userId,
       sessionId: 'exchange-simulator',

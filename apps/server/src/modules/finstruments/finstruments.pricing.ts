@@ -22,6 +22,7 @@ import {
   getCashflowSchedule,
   getConsideration,
   getPriceFromYield,
+  getRiskMeasures,
   getYieldFromPrice,
   INDIA_SETTLEMENT_CALENDAR,
   INDIAN_GOVERNMENT_SECURITY,
@@ -274,4 +275,15 @@ export function getCashflowsRupees(bond: Bond, settlement: CalendarDate, units: 
 /** Years from `from` to `to` on an actual/365.25 count: a tenor for the curve and filters, not a price. */
 export function yearsBetween(from: CalendarDate, to: CalendarDate): number {
   return (to - from) / 365.25;
+}
+
+/** A yield in the bond's own compounding as a semi-annual one (the G-sec curve's). */
+export function toSemiAnnual(bond: Bond, rate: number): number {
+  return convertYield(makeYield(rate, bond.yieldCompounding), 'semi-annual').rate;
+}
+
+/** Durations, convexity and PV01 per ₹100 at a yield (fraction, the bond's own compounding), from bond-math. */
+export function riskAt(bond: Bond, settlement: CalendarDate, rate: number) {
+  const r = getRiskMeasures(bond, settlement, makeYield(rate, bond.yieldCompounding));
+  return { macaulay: r.macaulayDurationYears, modified: r.modifiedDuration, convexity: r.convexity, pv01Per100: r.pv01Per100 };
 }

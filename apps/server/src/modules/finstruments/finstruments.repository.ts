@@ -12,7 +12,7 @@ type ListInput = z.output<typeof FinstrumentListRequestSchema>;
 type TradesInput = z.output<typeof TradesRequestSchema>;
 type NumericOp = 'equals' | 'lessThan' | 'lessThanOrEqual' | 'greaterThan' | 'greaterThanOrEqual';
 
-function compare(column: SQL | AnyPgColumn, op: NumericOp | 'is' | 'after' | 'before', value: number | string): SQL {
+export function compare(column: SQL | AnyPgColumn, op: NumericOp | 'is' | 'after' | 'before', value: number | string): SQL {
   switch (op) {
     case 'equals':
     case 'is':
@@ -31,9 +31,9 @@ function compare(column: SQL | AnyPgColumn, op: NumericOp | 'is' | 'after' | 'be
 }
 
 /** Years to maturity as of `today` (IST, the same day the maturity rule uses; not the database's UTC date). */
-const yearsToMaturity = (today: string) => sql`((${finstruments.maturityDate} - ${today}::date) / 365.25)`;
+export const yearsToMaturity = (today: string) => sql`((${finstruments.maturityDate} - ${today}::date) / 365.25)`;
 /** The maturity rule of `isMaturedOn` (search-index.ts) in SQL: a known date before today. */
-const maturedOn = (today: string) => sql`(${finstruments.maturityDate} IS NOT NULL AND ${finstruments.maturityDate} < ${today})`;
+export const maturedOn = (today: string) => sql`(${finstruments.maturityDate} IS NOT NULL AND ${finstruments.maturityDate} < ${today})`;
 /**
  * The Find grid's order without a search or a sort: the search index's static ranking keys, in the same
  * order (live; listed; with a reference price; liquid; live by nearer maturity, matured by the most recent,

@@ -38,7 +38,7 @@ const MATURED_REASON = 'The bond has matured.';
 
 const round = (value: number, places: number) => Number(value.toFixed(places));
 
-export function termsOf(row: FinstrumentRow): PricingTerms {
+export function termsOf(row: Pick<FinstrumentRow, keyof PricingTerms>): PricingTerms {
   return {
     isin: row.isin,
     displayName: row.displayName,

@@ -20,11 +20,12 @@ import {
   getSettlementForDelta,
   parseDate,
   priceBond,
-  toBondCompounding,
   yearsBetween,
   type PricingTerms,
 } from './finstruments.pricing';
+import { buildCurve, type Curve } from './curve';
 import { buildSearchText } from './search-index';
+import { addModelReferences } from './valuation-references';
 
 export interface ImportOptions {
   /** Folder holding `bonds/` and `trades/` (each file as `.csv.gz` or `.csv`). */
@@ -100,20 +101,7 @@ const CORPORATE_COUPON_TYPES = new Set(['Bond/NCD', 'Municipal Bond', 'Securitis
 /** Trade date of the single-day NSE OTC file: the day it was committed (SOURCE.md). */
 const OTC_TRADE_DATE = '2025-08-20';
 
-/** Spreads over the G-sec curve in basis points, by rating and tenor (≤ 3 years, > 3 years). README.md. */
-export const MATRIX_SPREADS_BP: Record<string, [number, number]> = {
-  SOVEREIGN: [0, 0],
-  AAA: [75, 65],
-  'AA+': [100, 95],
-  AA: [130, 125],
-  'AA-': [170, 165],
-  'A+': [230, 225],
-  A: [290, 285],
-  'A-': [350, 340],
-  'A1+': [90, 90],
-  A1: [140, 140],
-};
-export const MATRIX_SDL_SPREAD_BP = 35;
+export { MATRIX_SDL_SPREAD_BP, MATRIX_SPREADS_BP, ratingBucket } from './valuation-model';
 
 /**
  * The data file for `name` (e.g. `bonds/bond_universe.csv`): the gzip copy `name.gz` when present (how
@@ -161,15 +149,6 @@ export function issuerKeyFor(isin: string): string {
   if (isin.startsWith('IN0')) return 'IN0-GOI';
   if (/^IN[1-4]/.test(isin)) return `SDL-${isin.slice(2, 4)}`;
   return isin.slice(0, 7);
-}
-
-/** Rating bucket for the matrix: the agency grade without (CE)/(SO) suffixes. */
-export function ratingBucket(rating: string | null): string | null {
-  if (!rating) return null;
-  return rating
-    .replace(/\s*\((CE|SO)\)\s*$/i, '')
-    .trim()
-    .toUpperCase();
 }
 
 class Rejections {
@@ -358,24 +337,7 @@ interface TradeCandidate {
   source: string;
 }
 
-/** The G-sec par-ish curve: medians of G-sec yields in tenor buckets, linear in between, flat outside. */
-export interface Curve {
-  date: string;
-  points: Array<{ tenor: number; yieldRate: number }>;
-}
-export function curveYield(curve: Curve, tenor: number): number {
-  const p = curve.points;
-  if (tenor <= p[0]!.tenor) return p[0]!.yieldRate;
-  for (let i = 1; i < p.length; i++) {
-    if (tenor <= p[i]!.tenor) {
-      const a = p[i - 1]!;
-      const b = p[i]!;
-      return a.yieldRate + ((b.yieldRate - a.yieldRate) * (tenor - a.tenor)) / (b.tenor - a.tenor);
-    }
-  }
-  return p[p.length - 1]!.yieldRate;
-}
-const BUCKETS = [0.5, 1, 2, 3, 4, 5, 7, 10, 12, 15, 20, 25, 30, 40, 60];
+export { curveYield, type Curve } from './curve';
 
 export async function importBonds(database: Database, options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
@@ -650,7 +612,6 @@ export async function importBonds(database: Database, options: ImportOptions): P
     });
 
   // The G-sec curve from the latest exchange closes of dated G-secs (semi-annual street yields).
-  const gsecPoints: Array<{ tenor: number; yieldRate: number; date: string }> = [];
   const latestGsec = [...refs.entries()].filter(([isin]) => byIsin.get(isin)?.securityType === 'G-Sec');
   const curveDate =
     latestGsec
@@ -660,52 +621,18 @@ export async function importBonds(database: Database, options: ImportOptions): P
   let curve: Curve | null = null;
   if (curveDate) {
     const asOf = parseDate(curveDate);
+    const gsecPoints: Array<{ tenor: number; yieldRate: number }> = [];
     for (const [isin, list] of latestGsec) {
       const obs = list.filter((x) => x.source === 'NSE_CM_CLOSE' && x.date === curveDate)[0];
       const f = byIsin.get(isin)!;
       if (!obs || !f.maturityDate) continue;
-      gsecPoints.push({ tenor: yearsBetween(asOf, parseDate(f.maturityDate)), yieldRate: obs.yieldFraction, date: curveDate });
+      gsecPoints.push({ tenor: yearsBetween(asOf, parseDate(f.maturityDate)), yieldRate: obs.yieldFraction });
     }
-    const points: Curve['points'] = [];
-    let lower = 0;
-    for (const upper of BUCKETS) {
-      const inBucket = gsecPoints.filter((p) => p.tenor > lower && p.tenor <= upper);
-      if (inBucket.length)
-        points.push({ tenor: median(inBucket.map((p) => p.tenor)), yieldRate: median(inBucket.map((p) => p.yieldRate)) });
-      lower = upper;
-    }
-    if (points.length >= 2) curve = { date: curveDate, points };
+    curve = buildCurve(curveDate, gsecPoints);
   }
 
-  // Matrix yields for priceable bonds with no observation: curve + spread by rating and tenor.
-  if (curve) {
-    const asOf = parseDate(curve.date);
-    const settlement = getSettlementForDelta(null, asOf, 1);
-    for (const f of byIsin.values()) {
-      if (refs.has(f.isin) || !f.maturityDate) continue;
-      const maturity = parseDate(f.maturityDate);
-      if (maturity <= settlement) continue;
-      const sovereign = ['G-Sec', 'SDL', 'T-Bill', 'G-Sec STRIPS'].includes(f.securityType);
-      const bucket = sovereign ? 'SOVEREIGN' : ratingBucket(f.creditRating ?? null);
-      const spreads = bucket ? MATRIX_SPREADS_BP[bucket] : undefined;
-      if (!spreads) continue;
-      const built = buildBond(toTerms(f), settlement);
-      if (!built.ok) continue;
-      const tenor = yearsBetween(asOf, maturity);
-      const spreadBp = (f.securityType === 'SDL' ? MATRIX_SDL_SPREAD_BP : 0) + (tenor <= 3 ? spreads[0] : spreads[1]);
-      const semiAnnual = curveYield(curve, tenor) + spreadBp / 10_000;
-      // Simple (money-market) yields have no horizon-free equivalent: the short end is used as quoted.
-      const rate = built.bond.yieldCompounding === 'simple' ? semiAnnual : toBondCompounding(built.bond, semiAnnual, 'semi-annual');
-      addRef(f.isin, {
-        date: curve.date,
-        clean: null,
-        yieldFraction: rate,
-        source: 'MATRIX',
-        priority: 4,
-        detail: `G-sec curve ${curve.date} at ${tenor.toFixed(2)}y + ${spreadBp} bp (${bucket}${f.securityType === 'SDL' ? ', SDL' : ''})`,
-      });
-    }
-  }
+  // Model yields for priceable bonds with no observation: curve + a spread fitted from our observations.
+  if (curve) addModelReferences(curve, { bonds: byIsin, refs, ratings, addRef, termsOf: toTerms });
 
   // Denormalise the best reference yield and the liquidity onto the finstrument, then hash.
   for (const f of byIsin.values()) {

@@ -1,5 +1,8 @@
 /** The finstruments module's surface: service, routes, importer and start-up preparation. */
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../types';
+import { registerFindCallsRoutes } from './find-calls.routes';
+import { createFindCallsService } from './find-calls.service';
 import { importBonds, logImportProgress, type ImportSummary } from './importer';
 import { createFinstrumentsRepository } from './finstruments.repository';
 import { createFinstrumentsService, type FinstrumentsService } from './finstruments.service';
@@ -31,4 +34,9 @@ export async function prepareFinstruments(deps: AppDeps, log: { info: (obj: obje
   }
   await service.startIndexSync();
   return service;
+}
+
+/** Find's remaining calls (issue 17 §3): categories, the client's list, market/master quotes, info v2. */
+export function registerFindCalls(app: FastifyInstance, deps: AppDeps, finstruments: FinstrumentsService): void {
+  registerFindCallsRoutes(app, createFindCallsService(deps, finstruments));
 }

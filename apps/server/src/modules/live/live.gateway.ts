@@ -1,8 +1,10 @@
 /**
  * `ws/trade/d/`: live updates. The HTTP upgrade is public; the first message must be `auth` with an
- * access token within 4 s, else the socket closes 4001. Events are filtered per tenant; a client that
+ * access token within 4 s, else the socket closes 4001. Events are filtered per tenant, and a user-scoped
+ * event (`events.user_id`, a notification) goes to that user's sockets only, live and on replay; a client that
  * sends `last_position` gets what it missed from the events table, then live events, each exactly once
- * and in order. A revoked session closes its sockets at once (RELIABILITY #9, #18, #33, #43).
+ * and in position order, except that a live event whose transaction committed after a later position's arrives
+ * after it (it is sent, not dropped). A revoked session closes its sockets at once (RELIABILITY #9, #18, #33, #43).
  *
  * Per-connection order: after `auth` the client sends only `ping`, so there is nothing to order.
  * The per-user cap (`LIVE_LIMITS.connectionsPerUser`) is a slot reserved in one atomic step right after
@@ -30,11 +32,21 @@ import { eventsSince, latestPosition } from '../../lib/events';
 import { safeParseJsonFrame } from '../../lib/strict-json';
 import type { Principal } from '../auth/principal';
 
+/** How many recent positions a connection remembers to send a late-committed event exactly once. */
+const DELIVERED_WINDOW = 4096;
+
 interface Connection {
   socket: WebSocket;
   principal: Principal;
-  /** Highest position delivered; live messages at or below it are duplicates of the replay. */
+  /** Highest position delivered: a replay (initial or after a bus resync) reads the table after it. */
   position: number;
+  /** Positions at or below it are not sent: the client had them (its resume point) or they left the window. */
+  floor: number;
+  /**
+   * Positions sent above the floor. Transactions commit in any order, so a live event may arrive after one with a
+   * higher position (a notification committed just after a deal of the same firm): it still goes out, once.
+   */
+  delivered: Set<number>;
   replaying: boolean;
   buffered: BusMessage[];
 }
@@ -43,6 +55,20 @@ interface Connection {
 export async function registerLiveGateway(app: FastifyInstance, options: { namespace: string }): Promise<void> {
   const { bus, tokens, principals, database, config } = app.deps;
   const connections = new Set<Connection>();
+  /** The same connections by user: a user-scoped event visits its user's sockets only, not every socket of the node. */
+  const byUser = new Map<string, Set<Connection>>();
+  const track = (connection: Connection) => {
+    connections.add(connection);
+    const own = byUser.get(connection.principal.userId) ?? new Set<Connection>();
+    own.add(connection);
+    byUser.set(connection.principal.userId, own);
+  };
+  const untrack = (connection: Connection) => {
+    connections.delete(connection);
+    const own = byUser.get(connection.principal.userId);
+    own?.delete(connection);
+    if (own?.size === 0) byUser.delete(connection.principal.userId);
+  };
   const cap = config.redisUrl
     ? await createRedisConnectionCap(config.redisUrl, options.namespace, 'live', app.log)
     : createMemoryConnectionCap();
@@ -53,13 +79,21 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
   // One bus message fans out to many sockets: encode its frame once, not once per socket.
   const frames = new WeakMap<BusMessage, string>();
   const deliver = (connection: Connection, message: BusMessage) => {
-    if (message.position === undefined || message.position <= connection.position) return;
+    const position = message.position;
+    if (position === undefined || position <= connection.floor || connection.delivered.has(position)) return;
     // Market events reach only users with trade access (spec §6); tenant filtering happens before.
     if (message.topic.startsWith(MARKET_TOPIC_PREFIX) && !connection.principal.permissions.includes('client.can_trade')) return;
-    connection.position = message.position;
+    connection.delivered.add(position);
+    if (position > connection.position) connection.position = position;
+    if (connection.delivered.size > 2 * DELIVERED_WINDOW) {
+      // Keep the newest DELIVERED_WINDOW positions; older ones move under the floor.
+      const sorted = [...connection.delivered].sort((a, b) => a - b);
+      connection.floor = sorted[sorted.length - DELIVERED_WINDOW - 1]!;
+      for (const old of sorted.slice(0, sorted.length - DELIVERED_WINDOW)) connection.delivered.delete(old);
+    }
     let frame = frames.get(message);
     if (frame === undefined) {
-      const event: LiveServerMessage = { type: 'event', position: message.position, topic: message.topic, payload: message.payload };
+      const event: LiveServerMessage = { type: 'event', position, topic: message.topic, payload: message.payload };
       frame = JSON.stringify(event);
       frames.set(message, frame);
     }
@@ -68,13 +102,13 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
 
   /** Replays what the connection missed from the events table, then drains what arrived live meanwhile. */
   const catchUp = async (connection: Connection) => {
-    let page = await eventsSince(database.db, connection.principal.clientId, connection.position, LIVE_REPLAY_LIMIT);
+    let page = await eventsSince(database.db, connection.principal, connection.position, LIVE_REPLAY_LIMIT);
     while (page.length > 0) {
       for (const row of page)
-        deliver(connection, { topic: row.topic, position: row.position, clientId: row.clientId, payload: row.payload });
+        deliver(connection, { topic: row.topic, position: row.position, clientId: row.clientId, userId: row.userId, payload: row.payload });
       page =
         page.length === LIVE_REPLAY_LIMIT
-          ? await eventsSince(database.db, connection.principal.clientId, connection.position, LIVE_REPLAY_LIMIT)
+          ? await eventsSince(database.db, connection.principal, connection.position, LIVE_REPLAY_LIMIT)
           : [];
     }
     // Duplicates of replayed events are skipped by position.
@@ -108,7 +142,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
 
   const unsubscribe = bus.subscribe((message) => {
     const payload = message.payload as { sessionId?: string; userId?: string };
-    for (const connection of connections) {
+    const audience = message.userId ? (byUser.get(message.userId) ?? []) : connections;
+    for (const connection of audience) {
       if (message.topic === 'auth.session_revoked' && payload.sessionId === connection.principal.sessionId) {
         connection.socket.close(LIVE_CLOSE.unauthenticated, 'Session ended');
         continue;
@@ -119,6 +154,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
       }
       if (message.position === undefined) continue;
       if (message.clientId && message.clientId !== connection.principal.clientId) continue;
+      // A user-scoped event (a notification) reaches only that user's sockets, never the rest of the firm.
+      if (message.userId && message.userId !== connection.principal.userId) continue;
       if (connection.replaying) connection.buffered.push(message);
       else deliver(connection, message);
     }
@@ -189,8 +226,8 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
           slot = release;
           const current = await latestPosition(database.db);
           const from = message.last_position ?? current;
-          connection = { socket, principal, position: from, replaying: true, buffered: [] };
-          connections.add(connection);
+          connection = { socket, principal, position: from, floor: from, delivered: new Set(), replaying: true, buffered: [] };
+          track(connection);
           send(socket, { type: 'auth_ok', version: LIVE_PROTOCOL_VERSION, position: current });
           await catchUp(connection);
         } catch (error) {
@@ -206,7 +243,7 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
     });
     socket.on('close', () => {
       clearTimeout(authTimer);
-      if (connection) connections.delete(connection);
+      if (connection) untrack(connection);
       slot?.();
     });
     // Socket errors (an oversize frame, a dropped peer) go to `handleWebSocketError` (plugins/ws-heartbeat.ts).

@@ -32,11 +32,7 @@ export const XLSX_MAX_UNCOMPRESSED_BYTES = 20 * 1_048_576;
 
 export type UploadFormat = 'csv' | 'xlsx';
 export type Cell = string | number | boolean | null;
-export interface UploadRow {
-  /** Spreadsheet row number (the header is row 1). */
-  row: number;
-  cells: Partial<Record<QuoteUploadColumn, Cell>>;
-}
+export type UploadRow = UploadTableRow<QuoteUploadColumn>;
 
 const ZIP_LOCAL_HEADER = 0x04034b50;
 const ZIP_END_OF_CENTRAL_DIRECTORY = 0x06054b50;
@@ -109,8 +105,35 @@ function plainCell(value: ExcelJS.CellValue): Cell {
   return null;
 }
 
-/** Header + rows of the first worksheet or the CSV; header problems are a 400 for the whole file. */
-export async function readUploadTable(file: Buffer): Promise<UploadRow[]> {
+/** What a table upload expects: its columns, its row limit and the words of its refusals. */
+export interface UploadTableSpec<C extends string> {
+  columns: readonly C[];
+  required: readonly C[];
+  maxRows: number;
+  messages: {
+    /** An XLSX exceljs cannot read. */
+    unreadable: string;
+    /** A zip without a worksheet. */
+    noSheet: string;
+    tooManyRows: string;
+    noRows: string;
+    unknownColumn(column: string): string;
+    missingColumn(column: string): string;
+  };
+}
+
+/** One data row: its spreadsheet row number (the header is row 1) and its cells by column. */
+export interface UploadTableRow<C extends string> {
+  row: number;
+  cells: Partial<Record<C, Cell>>;
+}
+
+/**
+ * Header + rows of the first worksheet or the CSV (the quote upload's and the inventory upload's): the type from
+ * the magic bytes, the zip inspected before anything is inflated, header problems a 400 for the whole file,
+ * blank rows skipped, at most `maxRows` data rows.
+ */
+export async function readUploadTableOf<C extends string>(file: Buffer, spec: UploadTableSpec<C>): Promise<Array<UploadTableRow<C>>> {
   const format = detectFormat(file);
   let table: Cell[][];
   if (format === 'xlsx') {
@@ -119,12 +142,11 @@ export async function readUploadTable(file: Buffer): Promise<UploadRow[]> {
     try {
       await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
     } catch {
-      throw new AppError('BAD_REQUEST', QUOTE_UPLOAD_MESSAGES.unreadable);
+      throw new AppError('BAD_REQUEST', spec.messages.unreadable);
     }
     const sheet = workbook.worksheets[0];
-    // A zip without a worksheet is not a workbook.
-    if (!sheet) throw new AppError('BAD_REQUEST', QUOTE_UPLOAD_MESSAGES.unreadable);
-    if (sheet.actualRowCount > QUOTE_UPLOAD_MAX_ROWS + 1) throw new AppError('BAD_REQUEST', QUOTE_UPLOAD_MESSAGES.tooManyRows);
+    if (!sheet) throw new AppError('BAD_REQUEST', spec.messages.noSheet);
+    if (sheet.actualRowCount > spec.maxRows + 1) throw new AppError('BAD_REQUEST', spec.messages.tooManyRows);
     table = [];
     sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
       const cells: Cell[] = [];
@@ -135,44 +157,51 @@ export async function readUploadTable(file: Buffer): Promise<UploadRow[]> {
     });
   } else {
     const text = file.toString('utf8').replace(/^\uFEFF/, '');
-    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
-    table = parsed.data;
+    table = Papa.parse<string[]>(text, { skipEmptyLines: false }).data;
   }
   const header = (table[0] ?? []).map(normaliseHeader);
   while (header.length > 0 && header.at(-1) === '') header.pop();
-  if (header.length === 0) throw new AppError('BAD_REQUEST', QUOTE_UPLOAD_MESSAGES.noRows);
-  const known = new Set<string>(QUOTE_UPLOAD_COLUMNS);
+  if (header.length === 0) throw new AppError('BAD_REQUEST', spec.messages.noRows);
+  const known = new Set<string>(spec.columns);
   // No prototype: column names come from the file (`constructor`, `__proto__`).
   const headerErrors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   header.forEach((column, index) => {
     if (column === '' || !known.has(column))
-      (headerErrors[column || `column_${index + 1}`] ??= []).push(QUOTE_UPLOAD_MESSAGES.unknownColumn(column || `#${index + 1}`));
+      (headerErrors[column || `column_${index + 1}`] ??= []).push(spec.messages.unknownColumn(column || `#${index + 1}`));
   });
-  for (const column of QUOTE_UPLOAD_REQUIRED_COLUMNS)
-    if (!header.includes(column)) (headerErrors[column] ??= []).push(QUOTE_UPLOAD_MESSAGES.missingColumn(column));
+  for (const column of spec.required) if (!header.includes(column)) (headerErrors[column] ??= []).push(spec.messages.missingColumn(column));
   if (Object.keys(headerErrors).length > 0) throw new AppError('VALIDATION_FAILED', Object.values(headerErrors)[0]![0]!, headerErrors);
 
-  const rows: UploadRow[] = [];
+  const rows: Array<UploadTableRow<C>> = [];
   for (let index = 1; index < table.length; index++) {
     const raw = table[index] ?? [];
-    const cells: UploadRow['cells'] = {};
+    const cells: Partial<Record<C, Cell>> = {};
     let empty = true;
     header.forEach((column, c) => {
       const value = raw[c];
       const cell = typeof value === 'string' ? value.trim() : (value ?? null);
       if (cell !== null && cell !== '') empty = false;
-      cells[column as QuoteUploadColumn] = cell === '' ? null : cell;
+      cells[column as C] = cell === '' ? null : cell;
     });
     if (empty) continue;
     rows.push({ row: index + 1, cells });
-    if (rows.length > QUOTE_UPLOAD_MAX_ROWS) throw new AppError('BAD_REQUEST', QUOTE_UPLOAD_MESSAGES.tooManyRows);
+    if (rows.length > spec.maxRows) throw new AppError('BAD_REQUEST', spec.messages.tooManyRows);
   }
-  if (rows.length === 0) throw new AppError('BAD_REQUEST', QUOTE_UPLOAD_MESSAGES.noRows);
+  if (rows.length === 0) throw new AppError('BAD_REQUEST', spec.messages.noRows);
   return rows;
 }
 
-/** A number cell: blank → undefined; text that is not a number stays text so the schema says 'Should be number'. */
-const numberCell = (cell: Cell | undefined): unknown => {
+/** Header + rows of a quote upload (`readUploadTableOf` with the quote columns). */
+export const readUploadTable = (file: Buffer): Promise<UploadRow[]> =>
+  readUploadTableOf(file, {
+    columns: QUOTE_UPLOAD_COLUMNS,
+    required: QUOTE_UPLOAD_REQUIRED_COLUMNS,
+    maxRows: QUOTE_UPLOAD_MAX_ROWS,
+    messages: { ...QUOTE_UPLOAD_MESSAGES, noSheet: QUOTE_UPLOAD_MESSAGES.unreadable },
+  });
+
+/** A number cell (quote and inventory uploads): blank → undefined; text that is not a number stays text so the schema says 'Should be number'. */
+export const numberCell = (cell: Cell | undefined): unknown => {
   if (cell === null || cell === undefined) return undefined;
   if (typeof cell === 'number') return cell;
   const text = String(cell).replace(/,/g, '').trim();

@@ -5,6 +5,8 @@ import {
   DisplayPreferencesSchema,
   DisplayPreferencesUpdateSchema,
   InviteCreateSchema,
+  InviteRevokedSchema,
+  InviteRevokeSchema,
   InviteSchema,
   PendingInviteListSchema,
   SecurityPreferenceUpdateSchema,
@@ -14,6 +16,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UsersService } from './users.service';
+
+/** The spec's invite path (trading-domain §7 "Client and team"). */
+const SPEC_INVITE_PATH = '/api/client/user/invite/';
 
 export function registerUsersRoutes(app: FastifyInstance, users: UsersService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -84,27 +89,42 @@ export function registerUsersRoutes(app: FastifyInstance, users: UsersService): 
     async (request) => users.pendingInvites(request.principal!),
   );
 
+  // Invites (spec §7): `POST api/client/user/invite/` is the route; `POST api/client/invites/` is its documented alias
+  // (the web's first path), answering from the same handler with the same schemas, access and idempotency.
+  for (const [url, summary] of [
+    [SPEC_INVITE_PATH, "Invite a user to the caller's client"],
+    ['/api/client/invites/', `Alias of POST ${SPEC_INVITE_PATH}`],
+  ] as const)
+    r.post(
+      url,
+      {
+        config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'], write: true }, idempotent: true },
+        schema: { tags: ['users'], summary, body: InviteCreateSchema, response: { 201: InviteSchema } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await users.createInvite(
+              request.principal!,
+              request.body,
+              request.audit(),
+              `${request.protocol}://${request.headers.host ?? 'localhost'}`,
+            ),
+          ),
+    );
+
   r.post(
-    '/api/client/invites/',
+    '/api/client/user/invite/revoke/',
     {
       config: { policy: { kind: 'authenticated', roles: ['clientopsadmin'], write: true }, idempotent: true },
       schema: {
         tags: ['users'],
-        summary: "Invite a user to the caller's client",
-        body: InviteCreateSchema,
-        response: { 201: InviteSchema },
+        summary: "Revoke a pending invite of the caller's client (invitee_id: the invite)",
+        body: InviteRevokeSchema,
+        response: { 200: InviteRevokedSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await users.createInvite(
-            request.principal!,
-            request.body,
-            request.audit(),
-            `${request.protocol}://${request.headers.host ?? 'localhost'}`,
-          ),
-        ),
+    async (request) => users.revokeInvite(request.principal!, request.body.invitee_id, request.audit()),
   );
 }

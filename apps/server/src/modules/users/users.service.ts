@@ -2,6 +2,8 @@
 import {
   DEFAULT_ALLOWED_EXCHANGES,
   SECURITY_PREFERENCES,
+  TEAM_MESSAGES,
+  roleRuleError,
   type DisplayPreferences,
   type DisplayPreferencesUpdate,
   type Exchange,
@@ -22,6 +24,7 @@ import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
 
 const INVITE_TTL_DAYS = 7;
+const INVITE_ACCEPTED = 'This invitation was already accepted; deactivate the user instead.';
 
 export function createUsersService(
   deps: AppDeps,
@@ -56,7 +59,12 @@ export function createUsersService(
     if (!row) throw new AppError('UNAUTHENTICATED', 'Session has ended. Please sign in again.');
     const { user, client } = row;
     const prefs = user.securityPreferences ?? {};
-    const exchanges = (client.allowedExchanges.length ? client.allowedExchanges : DEFAULT_ALLOWED_EXCHANGES) as Exchange[];
+    // The firm's exchanges are those it is allowed on AND holds the clearing corporation's credentials for
+    // (NSCCL for NSE, ICCL for BSE; modules/credentials): the only-ICCL check and the exchange lists follow them.
+    const credentialed = { NSE: client.nscclCredentialsRef !== null, BSE: client.icclCredentialsRef !== null };
+    const exchanges = ((client.allowedExchanges.length ? client.allowedExchanges : DEFAULT_ALLOWED_EXCHANGES) as Exchange[]).filter(
+      (exchange) => credentialed[exchange],
+    );
     return {
       name: client.name,
       user_info: {
@@ -236,7 +244,14 @@ export function createUsersService(
       const rows = await db
         .select()
         .from(invites)
-        .where(and(eq(invites.clientId, principal.clientId), isNull(invites.acceptedAt), gt(invites.expiresAt, deps.now())))
+        .where(
+          and(
+            eq(invites.clientId, principal.clientId),
+            isNull(invites.acceptedAt),
+            isNull(invites.revokedAt),
+            gt(invites.expiresAt, deps.now()),
+          ),
+        )
         .orderBy(desc(invites.createdAt));
       return {
         results: rows.map((r) => ({
@@ -254,6 +269,9 @@ export function createUsersService(
       const token = newOpaqueToken();
       const expiresAt = new Date(deps.now().getTime() + INVITE_TTL_DAYS * 86_400_000);
       const [client] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, principal.clientId));
+      // The spec's role rules (application §6) hold for an invitee's roles as for a member's (modules/team).
+      const roleError = roleRuleError(input.roles);
+      if (roleError) throw new AppError('VALIDATION_FAILED', roleError, { roles: [roleError] });
       const invite = await db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
         if (existing)
@@ -301,6 +319,35 @@ export function createUsersService(
         expires_at: invite.expiresAt.toISOString(),
         token,
       };
+    },
+
+    /**
+     * `POST api/client/user/invite/revoke/`: the invite of the caller's client stops working at once (its expiry is
+     * set to now, so registration and validation refuse it as they refuse an expired one). Revoking a revoked invite
+     * answers as the first time and writes nothing; an accepted one cannot be revoked (the user exists: deactivate).
+     */
+    async revokeInvite(principal: Principal, inviteId: string, ctx: AuditContext) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(invites)
+          .where(and(eq(invites.id, inviteId), eq(invites.clientId, principal.clientId)))
+          .for('update');
+        if (!row) throw new AppError('NOT_FOUND', TEAM_MESSAGES.inviteNotFound);
+        if (row.acceptedAt) throw new AppError('CONFLICT', INVITE_ACCEPTED);
+        if (row.revokedAt) return { id: row.id, email: row.email, revoked_at: row.revokedAt.toISOString() };
+        const revokedAt = deps.now();
+        await tx.update(invites).set({ revokedAt, revokedBy: principal.userId, expiresAt: revokedAt }).where(eq(invites.id, row.id));
+        await writeAudit(tx, ctx, {
+          action: 'invite.revoked',
+          entity: 'invite',
+          entityId: row.id,
+          before: { email: row.email, expires_at: row.expiresAt.toISOString() },
+          after: { email: row.email, revoked_at: revokedAt.toISOString() },
+        });
+        await fenceIdempotency(tx);
+        return { id: row.id, email: row.email, revoked_at: revokedAt.toISOString() };
+      });
     },
   };
 }

@@ -40,7 +40,8 @@ import { ButtonLink } from '../../components/ui/router-links';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useChatUnreadTotal } from '../../features/chat';
 import { BondSearchBox } from '../../features/find';
-import { SupportModal } from '../../features/support';
+import { NotificationBell } from '../../features/notifications';
+import { SupportMenuItems, SupportModal } from '../../features/support';
 import { SEARCH_HOTKEY, ShortcutSheet, shortcutSheet, useHotkey } from '../../lib/hotkeys';
 import { homePathFor, useSession } from '../../lib/session';
 import { APP_NAV_LABELS, APP_NAV_PATHS, canManageOrganisation, navVisibility } from '../navigation';
@@ -142,9 +143,11 @@ export function AppHeader() {
                 <SearchIcon />
               </ActionIcon>
             </Tooltip>
+            {user ? <NotificationBell onNavigate={(path) => void navigate({ to: path })} /> : null}
+            {/* On a phone the header has no room for it beside the bell: the account menu has it there. */}
             {user ? (
               <Tooltip label="Contact support">
-                <ActionIcon variant="default" size="lg" aria-label="Contact support" onClick={support.open}>
+                <ActionIcon variant="default" size="lg" aria-label="Contact support" onClick={support.open} visibleFrom="sm">
                   <HelpIcon />
                 </ActionIcon>
               </Tooltip>
@@ -199,6 +202,10 @@ export function AppHeader() {
                       </Menu.Item>
                     </>
                   ) : null}
+                  <Menu.Item leftSection={<HelpIcon size={16} />} onClick={support.open} hiddenFrom="sm">
+                    Contact support
+                  </Menu.Item>
+                  <SupportMenuItems onNavigate={(path) => void navigate({ to: path })} />
                   <Menu.Divider />
                   <Menu.Item leftSection={<LogoutIcon size={16} />} color="red" onClick={() => void navigate({ to: '/auth/logout' })}>
                     Sign out

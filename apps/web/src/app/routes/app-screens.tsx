@@ -1,30 +1,26 @@
-import { isClientOpsAdmin, ROLE_LABELS, type WorkspacePanelId } from '@dart/contracts';
+import { isClientOpsAdmin, ROLE_LABELS } from '@dart/contracts';
 import { Badge, Group, Stack, Title } from '@mantine/core';
 import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
-import { BoxIcon, ChartIcon, ReceiptIcon } from '../../components/ui/icons';
+import { ChartIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { ButtonLink } from '../../components/ui/router-links';
-import { ChatWorkspace, useChatConnections } from '../../features/chat';
-import { MarketWorkspace, onTicketRequest } from '../../features/market';
+import { ChatWorkspace } from '../../features/chat';
+import { InventoryPage, type CounterpartySlot } from '../../features/inventory';
+import { CounterpartyPicker, MarketWorkspace } from '../../features/market';
 import { AuditTrail } from '../../features/surveillance';
-import { BuildNetworkPanel, ChatPanel, DockWorkspace, withChatContacts, type BuildNetworkPanelProps } from '../../features/workspace';
+import { TicketsWorkspace } from '../../features/tickets';
+import { TransactionsPage } from '../../features/transactions';
+import { ChatPanel, DockWorkspace } from '../../features/workspace';
 import { useSession } from '../../lib/session';
 import { chatSlots } from './chat-slots';
 import { marketSlots } from './market-slots';
-
-/** Build Network: the market's firms (deals, participant search) and the people the user chats with. */
-function NetworkPanel({ firms, search, ...rest }: BuildNetworkPanelProps) {
-  const contacts = useChatConnections();
-  return <BuildNetworkPanel {...rest} search={search} firms={withChatContacts(firms, contacts, search)} />;
-}
-
-/** `B` / `S` (a ticket asked for on the selected bond) open the dock's ticket panel or bring it forward. */
-const revealTicket = (show: (id: WorkspacePanelId) => void) => onTicketRequest(() => show('quote-ticket'));
+import { NetworkPanel, revealWorkspacePanels } from './network-panel';
 
 /**
  * /dart: the docking workspace (issue 12 §2). The route composes the panels: the market's (ticket,
- * runs, RFQ quotes, negotiations, matches and deals, depth, ticketing), chat, and the workspace's
- * Build Network fed with the market's counterparties and the user's chat contacts; the workspace lays them out.
+ * runs, RFQ quotes, negotiations, matches and deals, depth), the tickets feature's Ticketing, chat, and
+ * Build Network (`network-panel.tsx`: the network feature's directories in the workspace's panel, its actions
+ * wired to chat and the market); the workspace lays them out.
  */
 export function DartScreen() {
   const { user } = useSession();
@@ -47,60 +43,67 @@ export function DartScreen() {
     </>
   );
   return (
-    <MarketWorkspace {...marketSlots}>
-      {({ panels, network }) => (
-        <DockWorkspace
-          userId={user.user_info.id}
-          heading={heading}
-          reveal={revealTicket}
-          panels={{
-            ...panels,
-            chat: (
-              <ChatPanel>
-                <ChatWorkspace variant="compact" {...chatSlots} />
-              </ChatPanel>
-            ),
-            'build-network': <NetworkPanel {...network} canInvite={isClientOpsAdmin({ roles: user.user_info.roles })} />,
-          }}
-        />
+    <TicketsWorkspace renderBondSearch={marketSlots.renderBondSearch} renderPricing={marketSlots.renderPricing}>
+      {(ticketing) => (
+        <MarketWorkspace {...marketSlots}>
+          {({ panels }) => (
+            <DockWorkspace
+              userId={user.user_info.id}
+              heading={heading}
+              reveal={revealWorkspacePanels}
+              panels={{
+                ...panels,
+                ticketing,
+                chat: (
+                  <ChatPanel>
+                    <ChatWorkspace variant="compact" {...chatSlots} />
+                  </ChatPanel>
+                ),
+                'build-network': <NetworkPanel canInvite={isClientOpsAdmin({ roles: user.user_info.roles })} />,
+              }}
+            />
+          )}
+        </MarketWorkspace>
       )}
-    </MarketWorkspace>
+    </TicketsWorkspace>
   );
 }
 
+/**
+ * /inventory: the firm's bond book (issue 14). The route hands the market's counterparty picker to the book's
+ * "Offer" dialog for private runs (features do not import each other).
+ */
 export function InventoryScreen() {
   return (
     <>
-      <PageHeader title="Inventory" description="Your holdings and the offers you make from them." />
-      <ComingSoonPanel
-        icon={<BoxIcon size={26} />}
+      <PageHeader
         title="Inventory"
-        summary="Keep the bonds your desk holds in one list and quote straight from it."
-        features={[
-          'Upload holdings from a spreadsheet or add them one by one',
-          'Mark bonds as available and set offer levels in yield or price',
-          'Share selected inventory with your network as a run',
-        ]}
+        description="What your firm holds, what it is worth on the reference prices, and what you can offer from it."
       />
+      <InventoryPage renderCounterparties={inventoryCounterparties} />
     </>
   );
 }
 
+const inventoryCounterparties: CounterpartySlot = ({ value, onChange, error }) => (
+  <CounterpartyPicker
+    value={value}
+    onChange={onChange}
+    error={error}
+    label="Counterparties"
+    description="Only the firms you choose see this offer, in their private runs."
+  />
+);
+
+/** /client/transactions: the firm's orders and procurement orders (dealers, viewers and back office; Premium). */
 export function TransactionsScreen() {
   return (
     <>
-      <PageHeader title="Transactions" description="Trades your organisation has reported, with their settlement." />
-      <ComingSoonPanel
-        icon={<ReceiptIcon size={26} />}
+      <PageHeader
         title="Transactions"
-        summary="Every trade reported from Dart, and the external trades you record, in one blotter."
-        features={[
-          'Filter by bond, counterparty, exchange and settlement date',
-          'Follow settlement status from NSCCL and ICCL',
-          'Record trades done outside Dart to keep your book complete',
-          'Export to spreadsheet for your back office',
-        ]}
+        description="Your firm's reported trades: orders (sales) and procurement orders (purchases), their reporting to the exchange and their settlement."
       />
+      <TransactionsPage />
     </>
   );
 }

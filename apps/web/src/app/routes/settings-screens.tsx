@@ -1,12 +1,19 @@
-import { CLIENT_TYPES, INDIVIDUAL_CATEGORIES, type SessionUser } from '@dart/contracts';
-import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { CLIENT_TYPES, type SessionUser } from '@dart/contracts';
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
-import { BuildingIcon, CheckIcon, KeyIcon, UsersIcon } from '../../components/ui/icons';
+import { BuildingIcon, UsersIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
+import { ExchangeCredentialsPanel } from '../../features/exchange-credentials';
 import { InviteUserForm, PendingInvites, UsersTable } from '../../features/manage-users';
-import { AccountSummary, DisplayPreferencesSection, ProfileDetailsForm, SecurityPreferences } from '../../features/profile';
+import {
+  AccountSummary,
+  DisplayPreferencesSection,
+  OrganisationDetailsForm,
+  ProfileDetailsForm,
+  SecurityPreferences,
+} from '../../features/profile';
+import { MyRequests, NewSupportRequestButton, SupportQueue } from '../../features/support';
 import { useSessionUser } from '../../lib/session';
 
 export function ProfileScreen() {
@@ -44,62 +51,14 @@ export function ManageUsersScreen() {
   );
 }
 
-function CredentialStatus({
-  exchange,
-  clearing,
-  configured,
-  name,
-}: {
-  exchange: string;
-  clearing: string;
-  configured: boolean;
-  name: string | null;
-}) {
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Text fw={600}>{exchange} RFQ</Text>
-          <Text size="sm" c="dimmed">
-            Clearing: {clearing}
-          </Text>
-          {name ? <Text size="sm">Participant: {name}</Text> : null}
-        </Stack>
-        <Badge variant="light" color={configured ? 'teal' : 'gray'} leftSection={configured ? <CheckIcon size={12} /> : null}>
-          {configured ? 'Connected' : 'Not connected'}
-        </Badge>
-      </Group>
-    </Paper>
-  );
-}
-
 export function ExchangeCredentialsScreen() {
-  const user = useSessionUser();
   return (
     <Stack gap="lg">
       <PageHeader
         title="Exchange credentials"
-        description="Participant credentials your desk uses to report deals on the exchange RFQ platforms."
+        description="Your firm's logins at NSE Clearing (NSCCL) and the Indian Clearing Corporation (ICCL): your dealers can raise RFQs on an exchange once its credentials are set."
       />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <CredentialStatus exchange="NSE" clearing="NSE Clearing (NSCCL)" configured={user.nsccl_credentials} name={user.nsccl_name} />
-        <CredentialStatus
-          exchange="BSE"
-          clearing="Indian Clearing Corporation (ICCL)"
-          configured={user.iccl_credentials}
-          name={user.iccl_name}
-        />
-      </SimpleGrid>
-      <ComingSoonPanel
-        icon={<KeyIcon size={26} />}
-        title="Connect exchange credentials"
-        summary="Operations admins will enter the participant code, username and password for each exchange here, once for the whole desk."
-        features={[
-          'Add or replace NSE (NSCCL) and BSE (ICCL) participant credentials',
-          'Credentials are stored encrypted and never shown again after saving',
-          'Choose which exchanges your dealers can report on',
-        ]}
-      />
+      <ExchangeCredentialsPanel />
     </Stack>
   );
 }
@@ -160,16 +119,32 @@ export function ClientProfileScreen() {
     <Stack gap="lg">
       <PageHeader title="Organisation" description="How your organisation is set up on Dart." />
       <OrganisationFacts user={user} />
-      <ComingSoonPanel
-        icon={<BuildingIcon size={26} />}
-        title="Organisation details"
-        summary="Company details, KYC documents, bank and depository accounts will be managed here."
-        features={[
-          `Registered name, PAN and GSTIN; category for individual clients (${Object.values(INDIVIDUAL_CATEGORIES).join(', ')})`,
-          'Bank accounts (IFSC) and depository accounts (DP ID, client ID, BO ID) for settlement',
-          'Custodian and broker relationships',
-        ]}
+      <OrganisationDetailsForm user={user} />
+    </Stack>
+  );
+}
+
+export function SupportRequestsScreen() {
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="My requests"
+        description="What you asked Dart Support, where each request stands, and the replies."
+        actions={<NewSupportRequestButton />}
       />
+      <MyRequests />
+    </Stack>
+  );
+}
+
+export function SupportQueueScreen() {
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Support queue"
+        description="Requests from every organisation: reply, and move each one along until it is resolved."
+      />
+      <SupportQueue />
     </Stack>
   );
 }

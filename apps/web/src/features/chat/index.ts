@@ -8,6 +8,7 @@ export { ChatWorkspace, ChatStatusBadge } from './components/chat-workspace';
 export { ChatTermsGate } from './components/chat-terms-gate';
 export { useChatUnreadTotal } from './hooks/use-unread-total';
 export { useChatConnections } from './hooks/use-chat-connections';
+export { useOpenDirectChat, onOpenChannelRequest } from './hooks/open-direct-chat';
 export type { ChatConnection } from './utils/connections';
 export type { ChatWorkspaceProps } from './components/chat-workspace';
 export type { ChatSlots, PrivateRunFormSlotProps } from './components/chat-slots';

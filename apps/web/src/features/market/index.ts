@@ -5,8 +5,9 @@
  */
 export { MarketWorkspace } from './components/market-workspace';
 export { PrivateRunForm } from './components/private-run-form';
+export { CounterpartyPicker } from './components/counterparty-picker';
 export { QuoteCounterButton } from './components/quote-counter-button';
-export { onTicketRequest } from './stores/selected-bond';
+export { onTicketRequest, requestPrivateRunTicket } from './stores/selected-bond';
 export { RaiseRfqButton, RaiseRfqDialog } from './components/raise-rfq-dialog';
 export type { RaiseRfqButtonProps, RaiseRfqDialogProps } from './components/raise-rfq-dialog';
 export type { MarketSlots, PickedBond, PricingSlotProps } from './components/market-slots';

@@ -1,6 +1,7 @@
-/** The signed-in user's profile: name, mobile, security and display preferences (spec application §2 /profile). */
+/** The signed-in user's profile (spec application §2 /profile) and the organisation's details (/client/profile). */
 export { ProfileDetailsForm } from './components/profile-details-form';
 export { SecurityPreferences } from './components/security-preferences';
 export { AccountSummary } from './components/account-summary';
 export { DisplayPreferencesSection } from './components/display-preferences';
 export { useDisplayPreferencesSync } from './hooks/use-display-preferences-sync';
+export { OrganisationDetailsForm } from './components/organisation-details-form';

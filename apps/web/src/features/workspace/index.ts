@@ -5,7 +5,5 @@
 export { DockWorkspace } from './components/dock-workspace';
 export type { DockWorkspaceProps, WorkspacePanelNodes } from './components/dock-workspace';
 export { BuildNetworkPanel } from './components/build-network-panel';
-export type { BuildNetworkPanelProps, NetworkFirm } from './components/build-network-panel';
+export type { BuildNetworkActions, BuildNetworkPanelProps, BuildNetworkRow } from './components/build-network-panel';
 export { ChatPanel } from './components/chat-panel';
-export { withChatContacts } from './utils/network';
-export type { NetworkContact } from './utils/network';

@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ChatIcon } from '../../../components/ui/icons';
 import { ButtonLink } from '../../../components/ui/router-links';
 import { useCanWrite } from '../../../lib/session';
 import { useChannels } from '../api/list-channels';
 import { isChatConnected, useChat, type ChatStatus } from '../hooks/chat-context';
+import { onOpenChannelRequest, takeOpenChannelRequest } from '../hooks/open-direct-chat';
 import { arrangeChannels } from '../utils/channel-list';
 import { ChannelList } from './channel-list';
 import { ExpandIcon, PlusIcon } from './chat-icons';
@@ -53,6 +54,15 @@ export function ChatWorkspace({ variant, renderPrivateRunForm, renderQuoteAction
   const channels = useChannels(enabled);
   const [selectedUrl, setSelectedUrl] = useState<string | null>(null);
   const [newOpen, setNewOpen] = useState(false);
+  // A chat asked for from elsewhere (Build Network): the one waiting when this view mounts, then each new one.
+  useEffect(() => {
+    const take = () => {
+      const url = takeOpenChannelRequest();
+      if (url) setSelectedUrl(url);
+    };
+    take();
+    return onOpenChannelRequest(take);
+  }, []);
   const arranged = useMemo(
     () =>
       channels.data && myUserId

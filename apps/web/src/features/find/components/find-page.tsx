@@ -1,35 +1,25 @@
-import { formatIndianNumber, LIST_PAGE_SIZE_MAX, SECURITY_TYPES } from '@dart/contracts';
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  MultiSelect,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { FIND_CATEGORY_LABELS, formatIndianNumber, LIST_PAGE_SIZE_MAX, SECURITY_TYPES } from '@dart/contracts';
+import { Badge, Button, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { formatBondName } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
+import { useFindCategories } from '../api/find-categories';
 import { listFinstruments, type FinstrumentListRow } from '../api/list-finstruments';
 import {
+  categoryOptions,
   countActiveFilters,
   EMPTY_FIND_FILTERS,
-  RATING_OPTIONS,
+  toCategoriesRequest,
   toListRequest,
+  type FilterCategory,
   type FindFilters,
   type SecurityType,
 } from '../utils/find-filters';
 import { findExportTable } from '../utils/find-export';
 import { saveFile, toCsv, toXlsx } from '../utils/table-export';
+import { CategoryMultiSelect, CategorySelect, type FacetState } from './category-filter';
 import { CompareModal } from './compare-modal';
 
 const FinstrumentGrid = lazy(() => import('./finstrument-grid').then((module) => ({ default: module.FinstrumentGrid })));
@@ -37,6 +27,7 @@ const FinstrumentGrid = lazy(() => import('./finstrument-grid').then((module) =>
 const MAX_COMPARE = 5;
 const EXPORT_MAX_ROWS = 1000;
 
+const isSecurityType = (value: string): value is SecurityType => (SECURITY_TYPES as readonly string[]).includes(value);
 const numberOrNull = (value: string | number): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** /find: filters, the universe grid (server paging/sort), CSV/XLSX export and compare up to five bonds. */
@@ -44,6 +35,10 @@ export function FindPage({ onOpen }: { onOpen: (finstrumentId: number) => void }
   const [filters, setFilters] = useState<FindFilters>(EMPTY_FIND_FILTERS);
   const [debouncedFilters] = useDebouncedValue(filters, 300);
   const request = useMemo(() => toListRequest(debouncedFilters), [debouncedFilters]);
+  const categories = useFindCategories(useMemo(() => toCategoriesRequest(debouncedFilters), [debouncedFilters]));
+  const facet = (name: FilterCategory) => categories.data?.categories.find((category) => category.name === name);
+  const labelOf = (name: FilterCategory) => facet(name)?.label ?? FIND_CATEGORY_LABELS[name];
+  const facetState: FacetState = categories.data ? 'ready' : categories.isError ? 'error' : 'loading';
   const [count, setCount] = useState<number | null>(null);
   const [selected, setSelected] = useState<FinstrumentListRow[]>([]);
   const [comparing, setComparing] = useState(false);
@@ -88,24 +83,22 @@ export function FindPage({ onOpen }: { onOpen: (finstrumentId: number) => void }
               value={filters.search}
               onChange={(event) => set('search', event.currentTarget.value)}
             />
-            <MultiSelect
-              label="Security type"
-              placeholder={filters.securityTypes.length ? undefined : 'All types'}
-              data={[...SECURITY_TYPES]}
+            <CategoryMultiSelect
+              label={labelOf('security_type')}
+              allLabel="All types"
+              options={categoryOptions(facet('security_type'), filters.securityTypes)}
               value={filters.securityTypes}
-              onChange={(value) => set('securityTypes', value as SecurityType[])}
-              clearable
-              maxDropdownHeight={180}
+              onChange={(value) => set('securityTypes', value.filter(isSecurityType))}
+              state={facetState}
             />
-            <MultiSelect
-              label="Rating"
-              placeholder={filters.ratings.length ? undefined : 'All ratings'}
-              data={RATING_OPTIONS}
+            <CategoryMultiSelect
+              label={labelOf('credit_rating')}
+              allLabel="All ratings"
+              options={categoryOptions(facet('credit_rating'), filters.ratings)}
               value={filters.ratings}
               onChange={(value) => set('ratings', value)}
-              clearable
+              state={facetState}
               searchable
-              maxDropdownHeight={180}
             />
             <Group grow gap="xs" align="flex-start">
               <Select
@@ -119,16 +112,12 @@ export function FindPage({ onOpen }: { onOpen: (finstrumentId: number) => void }
                 onChange={(value) => set('listed', (value ?? 'all') as FindFilters['listed'])}
                 allowDeselect={false}
               />
-              <Select
-                label="Exchange"
-                data={[
-                  { value: 'any', label: 'Any' },
-                  { value: 'NSE', label: 'NSE' },
-                  { value: 'BSE', label: 'BSE' },
-                ]}
-                value={filters.exchange}
-                onChange={(value) => set('exchange', (value ?? 'any') as FindFilters['exchange'])}
-                allowDeselect={false}
+              <CategorySelect
+                label={labelOf('exchange')}
+                anyLabel="Any"
+                options={categoryOptions(facet('exchange'), filters.exchange === 'any' ? [] : [filters.exchange])}
+                value={filters.exchange === 'any' ? null : filters.exchange}
+                onChange={(value) => set('exchange', value === 'NSE' || value === 'BSE' ? value : 'any')}
               />
             </Group>
             <Group grow gap="xs">
@@ -202,6 +191,16 @@ export function FindPage({ onOpen }: { onOpen: (finstrumentId: number) => void }
               </Button>
             </Stack>
           </SimpleGrid>
+          {categories.isError ? (
+            <Group gap="xs" role="alert">
+              <Text size="sm" c="red">
+                The filter values could not be loaded: {describeError(categories.error)}
+              </Text>
+              <Button variant="subtle" size="compact-sm" onClick={() => void categories.refetch()} loading={categories.isFetching}>
+                Retry
+              </Button>
+            </Group>
+          ) : null}
         </Stack>
       </Paper>
 

@@ -2,6 +2,8 @@
  * Client-side exports without dependencies: CSV (RFC 4180, UTF-8 with BOM for Excel) and a minimal
  * XLSX (Office Open XML in a stored, uncompressed ZIP; one sheet, inline strings and numbers).
  */
+import { saveFile as saveDownloaded } from '../../../lib/download';
+
 export type ExportCell = string | number | null;
 export interface ExportTable {
   columns: string[];
@@ -137,14 +139,7 @@ export function toXlsx(table: ExportTable, sheetName = 'Bonds'): Uint8Array<Arra
   ]);
 }
 
-/** Saves a file through a temporary link (the browser's download). */
+/** Saves generated data (CSV text, XLSX bytes) with the browser's download. */
 export function saveFile(data: BlobPart, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveDownloaded({ blob: new Blob([data], { type }), filename });
 }

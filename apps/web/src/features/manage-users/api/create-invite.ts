@@ -8,9 +8,9 @@ import { pendingInvitesQueryOptions } from './get-pending-invites';
 export type InviteCreate = z.input<typeof InviteCreateSchema>;
 export type Invite = z.infer<typeof InviteSchema>;
 
-/** POST /api/client/invites/ {email, roles, permissions}: answers with the invite and its token. */
+/** POST /api/client/user/invite/ (spec path) {email, roles, permissions}: answers with the invite and its token. */
 export function createInvite(body: InviteCreate): Promise<Invite> {
-  return http.post<Invite>('/api/client/invites/', body);
+  return http.post<Invite>('/api/client/user/invite/', body);
 }
 
 export function useCreateInvite() {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client';
 import { rememberDeal } from './deals-store';
 import { CLUSTERS_KEY } from './list-clusters';
-import { refreshKey } from '../utils/refresh-key';
+import { refreshKey } from '../../../lib/refresh-key';
 
 /** POST api/cluster/{id}/accept/?lsId=: accept the caller's leg; both legs accepted → a deal. */
 export function acceptCluster(cluster: Pick<Cluster, 'id' | 'my_leg_id'>): Promise<Cluster> {

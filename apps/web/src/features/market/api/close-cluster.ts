@@ -2,7 +2,7 @@ import type { Cluster } from '@dart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client';
 import { CLUSTERS_KEY } from './list-clusters';
-import { refreshKey } from '../utils/refresh-key';
+import { refreshKey } from '../../../lib/refresh-key';
 
 /** PUT api/trade/cluster/{id}/ {status: closed}: decline a match; both quotes get the quantum back. */
 export function closeCluster(id: string): Promise<Cluster> {

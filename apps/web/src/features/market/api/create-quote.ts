@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client';
 import { PRIVATE_RUNS_KEY } from './list-private-runs';
 import { PUBLIC_RUNS_KEY } from './list-public-runs';
-import { refreshKey } from '../utils/refresh-key';
+import { refreshKey } from '../../../lib/refresh-key';
 
 export interface CreateQuoteRequest {
   body: QuoteCreate;

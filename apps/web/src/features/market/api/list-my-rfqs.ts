@@ -2,7 +2,7 @@ import { MARKET_TOPICS, type MyRfqList } from '@dart/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client';
 import { useLiveEvents } from '../../../lib/live';
-import { refreshKey } from '../utils/refresh-key';
+import { refreshKey } from '../../../lib/refresh-key';
 
 /** Under `['market']`: a reconnect's market refetch reloads it too. */
 export const MY_RFQS_KEY = ['market', 'my-rfqs'] as const;

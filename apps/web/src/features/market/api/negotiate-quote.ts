@@ -4,7 +4,7 @@ import { http } from '../../../lib/api-client';
 import { rememberDeal } from './deals-store';
 import { PUBLIC_RUNS_KEY } from './list-public-runs';
 import { rememberNegotiation, type Negotiation } from './negotiations-store';
-import { refreshKey } from '../utils/refresh-key';
+import { refreshKey } from '../../../lib/refresh-key';
 
 export type NegotiateRequest = Pick<NegotiationRequest, 'quote_id' | 'action'> &
   Partial<Pick<NegotiationRequest, 'negotiation_id' | 'unit_price_stored' | 'yield_stored' | 'quantum'>>;

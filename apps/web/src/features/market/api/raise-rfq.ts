@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, type Quote, type QuoteCreate } from '@dart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client';
-import { refreshKey } from '../utils/refresh-key';
+import { refreshKey } from '../../../lib/refresh-key';
 import { RFQ_QUOTES_KEY } from './list-rfq-quotes';
 import { MY_RFQS_KEY } from './list-my-rfqs';
 

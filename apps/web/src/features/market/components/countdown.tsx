@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { countdownState } from '../utils/market-format';
 
 export interface CountdownProps {

@@ -26,6 +26,8 @@ export interface CounterpartyPickerProps {
   emptyText?: string;
   /** For an RFQ on this exchange: only firms enabled for RFQs there. */
   rfqExchange?: Exchange;
+  /** Names of ids chosen outside the picker (a prefilled counterparty), by client id. */
+  knownNames?: Record<string, string>;
 }
 
 /** An option's value: unique per row; a member row carries its firm's id first. */
@@ -48,6 +50,7 @@ export function CounterpartyPicker({
   error,
   emptyText = TRADE_PARTICIPANT_EMPTY_TEXTS.entities,
   rfqExchange,
+  knownNames,
 }: CounterpartyPickerProps) {
   const combobox = useCombobox({
     onDropdownClose: () => combobox.resetSelectedOption(),
@@ -143,10 +146,10 @@ export function CounterpartyPicker({
                 key={clientId}
                 withRemoveButton
                 onRemove={() => remove(clientId)}
-                removeButtonProps={{ 'aria-label': `Remove ${names[clientId] ?? clientId}` }}
+                removeButtonProps={{ 'aria-label': `Remove ${names[clientId] ?? knownNames?.[clientId] ?? clientId}` }}
                 data-testid="counterparty-pill"
               >
-                {names[clientId] ?? clientId}
+                {names[clientId] ?? knownNames?.[clientId] ?? clientId}
               </Pill>
             ))}
             <Combobox.EventsTarget withExpandedAttribute>

@@ -20,7 +20,6 @@ import { PrivateRunsPanel } from './private-runs-panel';
 import { PublicRunsPanel } from './public-runs-panel';
 import { QuoteTicket } from './quote-ticket';
 import { RfqPanel } from './rfq-panel';
-import { TicketingPanel } from './ticketing-panel';
 import { UploadQuotesDialog } from './upload-quotes-dialog';
 
 /** The market's panels of the /dart dock, by the workspace's panel ids. */
@@ -32,7 +31,6 @@ export interface MarketPanels {
   'market-depth': ReactNode;
   negotiations: ReactNode;
   clusters: ReactNode;
-  ticketing: ReactNode;
 }
 
 /** A firm the user trades with, for the workspace's Build Network panel. */
@@ -58,7 +56,7 @@ export interface MarketWorkspaceProps extends MarketSlots {
 
 /**
  * The market part of the /dart workspace: quote ticket, public runs blotter, private runs, RFQ
- * quotes, negotiations, matches and deals, market depth and ticketing, all kept current by the
+ * quotes, negotiations, matches and deals and market depth (Ticketing is the tickets feature's), all kept current by the
  * session's live socket. It renders its dialogs and gives its panels to `children` to lay out.
  */
 export function MarketWorkspace({ children, ...slots }: MarketWorkspaceProps) {
@@ -119,7 +117,6 @@ export function MarketWorkspace({ children, ...slots }: MarketWorkspaceProps) {
     'rfq-quotes': (
       <RfqPanel canTrade={canTrade} onOpen={open} renderBondSearch={slots.renderBondSearch} renderPricing={slots.renderPricing} />
     ),
-    ticketing: <TicketingPanel />,
   };
 
   return (

@@ -64,6 +64,8 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
   // bond's reference yield is in (or PREFILL_WAIT_MS passed without it).
   const [pendingFocus, setPendingFocus] = useState<{ seq: number; waited: boolean } | null>(null);
   const focusBefore = useRef<HTMLElement | null>(null);
+  // Names of firms a private-run request chose (the picker learns names only from its own search).
+  const [firmNames, setFirmNames] = useState<Record<string, string>>({});
 
   useTicketHotkeys(canTrade);
 
@@ -75,7 +77,12 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
         ...old,
         quoteType: request.side,
         ...(request.bond && request.bond.id !== old.finstrumentId ? { finstrumentId: request.bond.id, valueText: '' } : {}),
+        ...(request.counterparties ? { counterparties: request.counterparties.map((firm) => firm.clientId) } : {}),
       }));
+      if (request.counterparties) {
+        const named = request.counterparties;
+        setFirmNames((old) => ({ ...old, ...Object.fromEntries(named.map((firm) => [firm.clientId, firm.name])) }));
+      }
       setErrors({});
       if (request.bond) setBond(request.bond);
       setPendingFocus({ seq: request.seq, waited: false });
@@ -203,6 +210,7 @@ export function QuoteTicket({ canTrade, restrictionText, renderBondSearch, rende
             label="Counterparties (optional)"
             description="Leave empty to publish to the market; choose firms to send this privately to them only."
             value={values.counterparties}
+            knownNames={firmNames}
             onChange={(next) => {
               set('counterparties', next);
               setErrors((old) => ({ ...old, counterparties: undefined }));

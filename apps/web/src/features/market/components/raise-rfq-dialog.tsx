@@ -34,6 +34,8 @@ export interface RaiseRfqDialogProps extends Pick<MarketSlots, 'renderBondSearch
   bond?: PickedBond | null;
   /** Called with the raised RFQ's id (the RFQ panel shows My RFQs). */
   onRaised?: (quoteId: string) => void;
+  /** Opens one-to-one to this participant on this exchange (Build Network's "OTO RFQ"); the dealer may change it. */
+  participant?: { clientId: string; name: string; exchange: Exchange } | null;
 }
 
 /** Server field → the dialog's field: the spec's RFQ fields sit with the exchange and the participant. */
@@ -63,6 +65,7 @@ export function RaiseRfqDialog({
   onClose,
   bond: initialBond = null,
   onRaised,
+  participant: initialParticipant = null,
   renderBondSearch,
   renderPricing,
 }: RaiseRfqDialogProps) {
@@ -87,8 +90,13 @@ export function RaiseRfqDialog({
     setValues((old) => ({ ...old, finstrumentId: initialBond?.id ?? null, valueText: '' }));
     setErrors({});
     raise.reset();
+    if (initialParticipant) {
+      setExchange(initialParticipant.exchange);
+      setMode('ONE_TO_ONE');
+      setParticipant([initialParticipant.clientId]);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, initialBond?.id]);
+  }, [opened, initialBond?.id, initialParticipant?.clientId]);
 
   function submit() {
     const built = buildQuotePayload({ ...values, counterparties: [] }, perBond);
@@ -187,6 +195,7 @@ export function RaiseRfqDialog({
                 description={`The one participant on ${exchange} RFQ who receives this request.`}
                 placeholder="Search participants"
                 value={participant}
+                {...(initialParticipant ? { knownNames: { [initialParticipant.clientId]: initialParticipant.name } } : {})}
                 onChange={(next) => {
                   // One participant: a new choice replaces the previous one.
                   setParticipant(next.length > 0 ? [next[next.length - 1]!] : []);

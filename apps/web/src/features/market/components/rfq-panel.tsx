@@ -7,7 +7,7 @@ import { showToast } from '../../../lib/toast';
 import { useMyRfqs } from '../api/list-my-rfqs';
 import { useRfqQuotes } from '../api/list-rfq-quotes';
 import { useNegotiateQuote } from '../api/negotiate-quote';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { formatPrice, formatSizeWithCount, formatYield, QUOTE_STATUS_LABELS } from '../utils/market-format';
 import { Countdown } from './countdown';
 import classes from './market.module.css';

@@ -27,7 +27,7 @@ import { PRIVATE_RUNS_KEY } from '../api/list-private-runs';
 import { PUBLIC_RUNS_KEY } from '../api/list-public-runs';
 import { applyNegotiationEvent, NEGOTIATIONS_KEY, type NegotiationRecord } from '../api/negotiations-store';
 import { findBondName, patchQuoteInRuns } from '../utils/patch-runs';
-import { refreshKey } from '../utils/refresh-key';
+import { refreshKey } from '../../../lib/refresh-key';
 import { formatPrice, formatSize, formatYield } from '../utils/market-format';
 
 export function useMarketLiveUpdates(myUserId: string | null): void {

@@ -18,6 +18,8 @@ export interface TicketRequest {
   bond: SelectedBond | null;
   /** Increases with every request, so two presses of `B` are two requests. */
   seq: number;
+  /** A private run asked for (Build Network's "Private run"): the ticket's counterparties become these firms. */
+  counterparties?: Array<{ clientId: string; name: string }>;
 }
 
 export interface SelectedBondStore {
@@ -25,7 +27,7 @@ export interface SelectedBondStore {
   select(bond: SelectedBond | null): void;
   subscribe(listener: () => void): () => void;
   /** Asks for a ticket on the selected bond; it waits until a ticket takes it. */
-  requestTicket(side: TicketRequest['side']): TicketRequest;
+  requestTicket(side: TicketRequest['side'], counterparties?: TicketRequest['counterparties']): TicketRequest;
   /** The request waiting for a ticket (for a layout to show the ticket panel), without taking it. */
   pendingTicket(): TicketRequest | null;
   /** Takes the waiting request (the ticket that applies it). */
@@ -50,9 +52,9 @@ export function createSelectedBondStore(): SelectedBondStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    requestTicket(side) {
+    requestTicket(side, counterparties) {
       seq += 1;
-      pending = { side, bond: selected, seq };
+      pending = { side, bond: selected, seq, ...(counterparties ? { counterparties } : {}) };
       const request = pending;
       for (const listener of requestListeners) listener();
       return request;
@@ -72,6 +74,11 @@ export function createSelectedBondStore(): SelectedBondStore {
 
 /** The workspace's selection (one per browser tab). */
 export const selectedBond = createSelectedBondStore();
+
+/** Opens the quote ticket (bid, on the selected bond if any) as a private run to one firm, for other features' rows. */
+export function requestPrivateRunTicket(firm: { clientId: string; name: string }): void {
+  selectedBond.requestTicket('BID', [firm]);
+}
 
 /** Hears every `B` / `S` ticket request (a layout shows the ticket panel on it); returns the unsubscribe. */
 export function onTicketRequest(listener: () => void): () => void {

@@ -1,6 +1,7 @@
 import { IM_DOWNLOAD_HINT, IM_DOWNLOAD_SUCCESS } from '@dart/contracts';
 import { Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { saveFile as save } from '../../../lib/download';
 import { describeError } from '../../../lib/errors';
 import { showToast } from '../../../lib/toast';
 import {
@@ -12,17 +13,6 @@ import {
 } from '../api/download-document';
 import { quoteRequestFor, type PricingDetails } from '../utils/pricing-details';
 import { AccessPrompt, type SecurityAccess } from './access-prompt';
-
-function save(file: DownloadedFile): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** IM (generated information sheet), bond details and the quote sheet for the current pricing inputs — each a PDF. */
 export function DownloadsPanel({

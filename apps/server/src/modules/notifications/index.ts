@@ -1,0 +1,35 @@
+/**
+ * The notification centre's surface (issue 15 §3): the inbox calls and the producer that turns outbox events into
+ * notifications on the elected node (README).
+ */
+import type { FastifyInstance } from 'fastify';
+import { createNotificationProducer, type NotificationProducer } from './notifications.producer';
+import { registerNotificationsRoutes } from './notifications.routes';
+import { createNotificationsService, type NotificationsService } from './notifications.service';
+
+export type { NotificationProducer } from './notifications.producer';
+
+export interface NotificationsModule {
+  service: NotificationsService;
+  /** Tests and the benchmark call `producer.drain()` to make notifications of everything committed so far. */
+  producer: NotificationProducer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: NotificationsModule;
+  }
+}
+
+export function registerNotifications(app: FastifyInstance, isLeader: () => boolean): NotificationsModule {
+  const service = createNotificationsService(app.deps);
+  const producer = createNotificationProducer(app.deps, { logger: app.log });
+  registerNotificationsRoutes(app, service);
+  producer.start(isLeader);
+  app.addHook('onClose', async () => {
+    await producer.stop();
+  });
+  const module = { service, producer };
+  app.decorate('notifications', module);
+  return module;
+}

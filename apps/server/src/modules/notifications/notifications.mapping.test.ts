@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { mapEvent, type Lookups, type SourceEvent } from './notifications.mapping';
+
+const A = '00000000-0000-4000-8000-00000000000a';
+const B = '00000000-0000-4000-8000-00000000000b';
+const lookups: Lookups = {
+  negotiations: new Map([['n1', { quoterClientId: A, responderClientId: B }]]),
+  quotes: new Map([['q1', { clientId: A, finstrumentId: 7 }]]),
+  bonds: new Map([[7, { isin: 'IN0020220151', displayName: '7.26% GS 2033' }]]),
+  supportLastByStaff: new Map([
+    ['t-staff', true],
+    ['t-own', false],
+  ]),
+};
+const event = (topic: string, clientId: string | null, payload: unknown, position = 10): SourceEvent => ({
+  position,
+  topic,
+  clientId,
+  payload,
+});
+
+describe('notification mapping', () => {
+  it('tells the other side of a counter, never the firm that countered', () => {
+    const counter = {
+      negotiation_id: 'n1',
+      quote_id: 'q1',
+      status: 'open',
+      last: { action: 'counter', by_client: 'responder', yield_stored: 0.0725, quantum: 10_000_000 },
+    };
+    expect(mapEvent(event('market.rfq_negotiation', B, counter), lookups)).toEqual([]);
+    const [toQuoter] = mapEvent(event('market.rfq_negotiation', A, counter), lookups);
+    expect(toQuoter).toMatchObject({
+      clientId: A,
+      category: 'negotiation',
+      kind: 'negotiation.counter',
+      title: 'Counter received',
+      sourcePosition: 10,
+    });
+    expect(toQuoter!.body).toBe('A counter on 7.26% GS 2033 (IN0020220151): yield 7.2500%, face value ₹1.00 Cr.');
+    expect(
+      mapEvent(
+        event('market.rfq_negotiation', B, { ...counter, last: { ...counter.last, action: 'accept', by_client: 'quoter' } }),
+        lookups,
+      )[0]?.kind,
+    ).toBe('negotiation.accepted');
+  });
+
+  it('tells the recipients of a new private run or exchange RFQ, not its owner', () => {
+    const created = { action: 'created', quote_id: 'q1', finstrument_id: 7 };
+    expect(mapEvent(event('market.private_run', A, created), lookups)).toEqual([]);
+    expect(mapEvent(event('market.private_run', B, created), lookups)[0]).toMatchObject({
+      category: 'rfq',
+      title: 'RFQ received',
+      kind: 'rfq.private_received',
+    });
+    expect(mapEvent(event('market.inquiries', B, created), lookups)[0]?.kind).toBe('rfq.exchange_received');
+    expect(mapEvent(event('market.private_run', B, { ...created, action: 'updated' }), lookups)).toEqual([]);
+  });
+
+  it('maps matches, deals, tickets and the reported, rejected, settled and failed orders only', () => {
+    expect(mapEvent(event('market.cluster', A, { status: 'proposed', finstrument_id: 7 }), lookups)[0]?.category).toBe('match');
+    expect(mapEvent(event('market.cluster', A, { status: 'accepted', finstrument_id: 7 }), lookups)).toEqual([]);
+    expect(mapEvent(event('market.consideration_update', A, { finstrument_id: 7, quantum: 500_000, yield: 0.07 }), lookups)[0]?.title).toBe(
+      'Deal done',
+    );
+    expect(
+      mapEvent(event('trade.refresh_tickets', A, { ticket_id: 't', state: 'pending_confirmation', action: 'price_set' }), lookups)[0]?.body,
+    ).toBe('A ticket was price set; it is now pending confirmation.');
+    for (const state of ['reported', 'rejected', 'settled', 'failed'])
+      expect(mapEvent(event('trade.open_orders', A, { order_id: 'o', state }), lookups)[0]?.kind).toBe(`order.${state}`);
+    expect(mapEvent(event('trade.open_orders', A, { order_id: 'o', state: 'reporting' }), lookups)).toEqual([]);
+    // Market-wide events concern no one in particular.
+    expect(mapEvent(event('market.consideration_update', null, { finstrument_id: 7 }), lookups)).toEqual([]);
+  });
+
+  it("tells a requester of Dart Support's reply and of a status change, not of their own message", () => {
+    const base = { ticket_id: 't-staff', number: 12, status: 'in_progress', user_id: 'u1' };
+    expect(mapEvent(event('support.ticket_changed', A, { ...base, action: 'replied' }), lookups)[0]).toMatchObject({
+      userId: 'u1',
+      category: 'support',
+      title: 'Support replied',
+      link: '/support/requests',
+    });
+    expect(mapEvent(event('support.ticket_changed', A, { ...base, ticket_id: 't-own', action: 'replied' }), lookups)).toEqual([]);
+    expect(mapEvent(event('support.ticket_changed', A, { ...base, action: 'status' }), lookups)[0]?.body).toBe(
+      'Your request #12 is now in progress.',
+    );
+    expect(mapEvent(event('support.ticket_changed', A, { ...base, action: 'created' }), lookups)).toEqual([]);
+  });
+});

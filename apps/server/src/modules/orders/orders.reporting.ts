@@ -1,0 +1,275 @@
+/**
+ * The reporter: sends each order due (`state = 'reporting' AND next_report_at <= now`) to the exchange's trade
+ * reporting platform through the ExchangeGateway, and stores the venue's answer.
+ *
+ * - **Claim.** Due rows are locked `FOR UPDATE SKIP LOCKED` and leased (`next_report_at` = now + `LEASE_MS`) in
+ *   one short transaction, then reported outside it: two nodes (the job, a user's "report now" on another
+ *   node) never send one order at once, and an order whose node died mid-report is due again after the lease.
+ * - **Never twice.** The venue keeps one report per ticket and side: a repeat (after a lost answer, a crash
+ *   between the venue's answer and our commit, a second node) gets the same answer and the same trade number.
+ *   The order keeps the venue's report ref and trade number once answered.
+ * - **Answers.** `matched` → both orders `reported` with the trade number, the ticket `reported`; `refused` →
+ *   both orders `mismatch` with the venue's reason; `pending` (the other side has not reported) → asked again
+ *   after `PENDING_RECHECK_MS` (the other side's report normally brings the match first); `cancelled` → the
+ *   trade is off. An answer to terms the order no longer has (modified meanwhile) is dropped, except a match.
+ * - **Outage.** The venue did not answer: the order stays `reporting`, `last_error` set, and is tried again
+ *   after an exponential back-off (`BACKOFF_BASE_MS` × 2^(attempts−1), at most `BACKOFF_MAX_MS`).
+ * - **Deadline.** A ticket still `reporting` `REPORTING_ALERT_MINUTES` after the trade gets a `report_alert`
+ *   history entry, at `REPORTING_DEADLINE_MINUTES` a `report_escalated` one: once each.
+ * - **Exchange RFQ.** An order of a ticket from an exchange-RFQ deal is never sent here: the RFQ platform
+ *   reported the deal, and the order takes that report and its trade number (`orders.rfq.ts`).
+ * Runs on the elected node (`startJobs(isLeader)`), every `TICK_MS` and at once when a ticket is confirmed
+ * (the `trade.open_orders` event of a new order, from any node, over the bus); tests call `tick(now)`.
+ */
+import { AsyncResource } from 'node:async_hooks';
+import { POST_TRADE_TOPICS, REPORTING_ALERT_MINUTES, REPORTING_DEADLINE_MINUTES } from '@dart/contracts';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { orders, tickets } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { ExchangeName, TradeReportAnswer, TradeSideReport } from '../exchange';
+import type { OrdersContext } from './orders.context';
+import { createOrdersRepository, type OrderRow, type OrderView } from './orders.repository';
+import { createRfqReportTaker, rfqTradeOf, type RfqTrade } from './orders.rfq';
+import { cancelTrade, markMismatch, markReported, moveTicket, SYSTEM_AUDIT } from './orders.transitions';
+
+export const REPORTER = {
+  TICK_MS: 1_000,
+  LEASE_MS: 60_000,
+  PENDING_RECHECK_MS: 10_000,
+  BACKOFF_BASE_MS: 5_000,
+  BACKOFF_MAX_MS: 5 * 60_000,
+  /** Orders claimed per round, and reported at once (the venue's latency overlaps). */
+  BATCH: 50,
+  PARALLEL: 8,
+  /** Rounds per tick at most (a tick ends; the next one carries on). */
+  ROUNDS: 20,
+} as const;
+
+/** The delay before attempt `attempts + 1`, after `attempts` failed ones (≥ 1). */
+export const backoffMs = (attempts: number) => Math.min(REPORTER.BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), REPORTER.BACKOFF_MAX_MS);
+
+async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+/** What one side reports to the venue: its order's terms as they stand (revision = the order's version). */
+export function sideReportOf(order: OrderRow, view: Pick<OrderView, 'isin' | 'custodianName'>): TradeSideReport {
+  return {
+    exchange: order.exchange as ExchangeName,
+    ticketId: order.ticketId,
+    side: order.kind === 'order' ? 'sell' : 'buy',
+    member: order.clientId,
+    counterparty: order.counterpartyClientId,
+    isin: view.isin,
+    quantum: order.quantum,
+    price: order.price,
+    yieldFraction: order.yieldFraction,
+    settlementDate: order.settlementDate,
+    accruedDays: order.accruedDays,
+    principalPaise: order.principalPaise,
+    accruedInterestPaise: order.accruedInterestPaise,
+    considerationPaise: order.considerationPaise,
+    stampDutyPaise: order.stampDutyPaise,
+    custodian: view.custodianName,
+    revision: order.version,
+  };
+}
+
+export function createOrderReporter(ctx: OrdersContext) {
+  const { deps, gateway } = ctx;
+  const db = deps.database.db;
+  const log = (error: unknown, msg: string) => ctx.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, msg);
+  const rfqReports = createRfqReportTaker(ctx);
+
+  async function sideReport(order: OrderRow): Promise<TradeSideReport> {
+    const view = (await createOrdersRepository(db).findView(order.id))!;
+    return sideReportOf(order, view);
+  }
+
+  /** The claimed row as it stands now, if its terms are still the ones reported (same version, still reporting). */
+  const stillAsClaimed = (claimed: OrderRow) =>
+    and(eq(orders.id, claimed.id), eq(orders.version, claimed.version), eq(orders.state, 'reporting'));
+
+  async function store(claimed: OrderRow, answer: TradeReportAnswer, now: Date): Promise<void> {
+    await ctx.change(async (tx, emit) => {
+      await createOrdersRepository(tx).lockTicketOrders(tx, claimed.ticketId);
+      switch (answer.status) {
+        case 'matched':
+          await markReported(
+            tx,
+            emit,
+            claimed.ticketId,
+            { tradeId: answer.tradeId, terms: answer.terms, ref: answer.ref, kind: claimed.kind },
+            now,
+          );
+          return;
+        case 'cancelled':
+          await cancelTrade(tx, emit, claimed.ticketId, SYSTEM_AUDIT, answer.reason ?? 'Cancelled at the exchange.');
+          return;
+        case 'refused': {
+          const [current] = await tx.select({ id: orders.id }).from(orders).where(stillAsClaimed(claimed));
+          if (current) await markMismatch(tx, emit, claimed.ticketId, answer.reason);
+          await tx.update(orders).set({ exchangeReportRef: answer.ref }).where(eq(orders.id, claimed.id));
+          return;
+        }
+        default:
+          await tx
+            .update(orders)
+            .set({
+              exchangeReportRef: answer.ref,
+              nextReportAt: new Date(now.getTime() + REPORTER.PENDING_RECHECK_MS),
+              reportAttempts: 0,
+              lastError: null,
+            })
+            .where(stillAsClaimed(claimed));
+      }
+    });
+  }
+
+  async function failed(claimed: OrderRow, error: unknown, now: Date): Promise<void> {
+    const message = String((error as Error)?.message ?? error).slice(0, 500);
+    await ctx.change(async (tx) => {
+      const [row] = await tx
+        .update(orders)
+        .set({ lastError: message, nextReportAt: new Date(now.getTime() + backoffMs(claimed.reportAttempts)) })
+        .where(stillAsClaimed(claimed))
+        .returning();
+      if (row)
+        await writeAudit(tx, SYSTEM_AUDIT, {
+          action: 'order.report_failed',
+          entity: 'order',
+          entityId: row.id,
+          after: { state: row.state, attempts: row.reportAttempts, next_report_at: row.nextReportAt?.toISOString(), error: message },
+        });
+    });
+  }
+
+  /** Reports one claimed order and stores the answer; never throws (a failure is stored for the back-off). */
+  async function reportClaimed(claimed: OrderRow, now: Date): Promise<void> {
+    // A deal done on an exchange RFQ is reported by the RFQ platform itself: its orders take that report.
+    let rfq: RfqTrade | null;
+    try {
+      rfq = await rfqTradeOf(db, claimed.ticketId);
+    } catch (error) {
+      await failed(claimed, error, now).catch((e: unknown) => log(e, 'order report failure not stored'));
+      return;
+    }
+    if (rfq) {
+      await rfqReports.take(claimed, rfq, now).catch((e: unknown) => log(e, "order's RFQ platform report not stored"));
+      return;
+    }
+    let answer: TradeReportAnswer;
+    try {
+      answer = await gateway.reportTrade(await sideReport(claimed));
+    } catch (error) {
+      await failed(claimed, error, now).catch((e: unknown) => log(e, 'order report failure not stored'));
+      return;
+    }
+    // The venue holds the report now: if this store is lost, the next attempt gets the same answer.
+    await store(claimed, answer, now).catch((e: unknown) => log(e, 'order report answer not stored'));
+  }
+
+  async function claim(now: Date, id?: string): Promise<OrderRow[]> {
+    return db.transaction((tx) =>
+      createOrdersRepository(tx).claimDue(tx, now, new Date(now.getTime() + REPORTER.LEASE_MS), id ? 1 : REPORTER.BATCH, id),
+    );
+  }
+
+  /** Tickets past the alert or the deadline without their history entry yet. */
+  async function raiseAlerts(now: Date): Promise<void> {
+    const alertAt = new Date(now.getTime() - REPORTING_ALERT_MINUTES * 60_000);
+    const deadlineAt = new Date(now.getTime() - REPORTING_DEADLINE_MINUTES * 60_000);
+    const due = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.state, 'reporting'),
+          lte(tickets.tradedAt, alertAt),
+          or(isNull(tickets.reportAlert), and(eq(tickets.reportAlert, 'alert'), lte(tickets.tradedAt, deadlineAt))),
+        ),
+      )
+      .limit(100);
+    for (const { id } of due)
+      await ctx.change(async (tx, emit) => {
+        const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
+        if (!ticket || ticket.state !== 'reporting') return;
+        const minutes = Math.floor((now.getTime() - ticket.tradedAt.getTime()) / 60_000);
+        if (ticket.reportAlert === null && ticket.tradedAt <= alertAt)
+          await moveTicket(tx, emit, id, 'report_alert', SYSTEM_AUDIT, {
+            set: { reportAlert: 'alert' },
+            changes: { minutes_since_trade: minutes },
+            reason: `Not reported ${REPORTING_ALERT_MINUTES} minutes after the trade.`,
+          });
+        if (ticket.reportAlert !== 'escalated' && ticket.tradedAt <= deadlineAt)
+          await moveTicket(tx, emit, id, 'report_escalated', SYSTEM_AUDIT, {
+            set: { reportAlert: 'escalated' },
+            changes: { minutes_since_trade: minutes },
+            reason: `Not reported within the ${REPORTING_DEADLINE_MINUTES}-minute deadline.`,
+          });
+      });
+  }
+
+  /** One pass: deadline alerts, then every order due, in rounds of `BATCH`. */
+  async function tick(now: Date = deps.now()): Promise<void> {
+    await raiseAlerts(now);
+    for (let round = 0; round < REPORTER.ROUNDS; round++) {
+      const claimed = await claim(now);
+      await inParallel(claimed, REPORTER.PARALLEL, (order) => reportClaimed(order, now));
+      if (claimed.length < REPORTER.BATCH) break;
+    }
+  }
+
+  /** A user's "report now" (POST, modify): reports this order at once unless another node holds it right now. */
+  async function reportNow(orderId: string, now: Date = deps.now()): Promise<void> {
+    for (const order of await claim(now, orderId)) await reportClaimed(order, now);
+  }
+
+  // The job: one pass at a time on this node; a kick during a pass runs one more after it.
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let unsubscribe: (() => void) | null = null;
+  function kick(): void {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = tick()
+      .catch((error: unknown) => log(error, 'order reporter pass failed'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  return {
+    tick,
+    reportNow,
+    /** Runs the reporter on whichever node `isLeader` says is the elected one. */
+    startJobs(isLeader: () => boolean): void {
+      timer = setInterval(() => isLeader() && kick(), REPORTER.TICK_MS);
+      timer.unref();
+      // A confirmed ticket's new orders are announced on the bus by whichever node confirmed it; the leader
+      // reports them at once. The bus calls us inside that request's async context: the pass runs outside it.
+      const outsideTheRequest = AsyncResource.bind((work: () => void) => work());
+      unsubscribe = deps.bus.subscribe((message) => {
+        if (message.topic !== POST_TRADE_TOPICS.openOrders || !isLeader()) return;
+        if ((message.payload as { state?: string } | null)?.state === 'reporting') outsideTheRequest(kick);
+      });
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      unsubscribe?.();
+      for (let pass = running; pass; pass = running) await pass;
+    },
+  };
+}
+export type OrderReporter = ReturnType<typeof createOrderReporter>;

@@ -1,0 +1,251 @@
+/**
+ * The orders' state changes that follow the venue (reported, mismatch, settled, failed, cancelled), shared by
+ * the reporter, the settlement job and the users' calls. Each runs inside the caller's transaction with the
+ * ticket's orders locked: it moves both orders of the ticket that are in an allowed state (so a repeat, or a
+ * second node arriving late, changes nothing), writes one audit row per order, moves the ticket through
+ * `recordTicketTransition` when the ticket's state machine allows it, and emits `trade.open_orders` and
+ * `trade.refresh_tickets` to every participant firm of the trade.
+ */
+import { POST_TRADE_TOPICS, TICKET_TRANSITIONS, type OrderState, type TicketHistoryAction, type TicketState } from '@dart/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { orders, tickets } from '../../db/schema';
+import { writeAudit, type AuditContext } from '../../lib/audit';
+import type { DomainEvent } from '../../lib/events';
+import type { ReportedTerms, TradeSettlement } from '../exchange';
+import type { OrderSettledHook } from './orders.context';
+import { recordTicketTransition, ticketParticipants, type TicketRow, type TicketUpdate } from '../tickets/ticket-transitions';
+import type { OrderRow } from './orders.repository';
+import { openOrdersPayload } from './orders.views';
+
+/** Dart's own jobs act as the system (no user). */
+export const SYSTEM_AUDIT: AuditContext = { actorEmail: 'system:post-trade' };
+
+export type Emit = (event: DomainEvent) => void;
+
+/** States in which an order still waits for the venue's report match. */
+export const UNREPORTED: OrderState[] = ['reporting', 'mismatch'];
+/** States of a reported trade awaiting settlement. */
+export const AWAITING_SETTLEMENT: OrderState[] = ['reported', 'accepted'];
+/** States from which a trade can still be cancelled. */
+export const CANCELLABLE: OrderState[] = ['reporting', 'mismatch', 'reported', 'accepted', 'failed'];
+
+export async function ticketOf(tx: Tx, ticketId: string): Promise<TicketRow> {
+  const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId));
+  return ticket!;
+}
+
+export function emitOrders(emit: Emit, ticket: TicketRow, rows: readonly OrderRow[]): void {
+  for (const row of rows)
+    for (const clientId of ticketParticipants(ticket))
+      emit({ topic: POST_TRADE_TOPICS.openOrders, clientId, payload: openOrdersPayload(row) });
+}
+
+/** Moves the ticket when its machine has the edge from its current state; otherwise leaves it (already there). */
+export async function moveTicket(
+  tx: Tx,
+  emit: Emit,
+  ticketId: string,
+  action: TicketHistoryAction,
+  audit: AuditContext,
+  extra: { set?: TicketUpdate; changes?: Record<string, unknown>; reason?: string | null; considerationChanged?: boolean } = {},
+): Promise<void> {
+  const [current] = await tx.select({ state: tickets.state }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+  if (!current || !TICKET_TRANSITIONS[current.state as TicketState]?.[action]) return;
+  const { events } = await recordTicketTransition(tx, ticketId, { action, audit, ...extra });
+  for (const event of events) emit(event);
+}
+
+const bump = { version: sql`${orders.version} + 1` };
+
+async function move(tx: Tx, ticketId: string, from: OrderState[], set: Partial<typeof orders.$inferInsert>): Promise<OrderRow[]> {
+  return tx
+    .update(orders)
+    .set({ ...set, ...bump, updatedAt: new Date() })
+    .where(and(eq(orders.ticketId, ticketId), inArray(orders.state, from)))
+    .returning();
+}
+
+/**
+ * The venue matched the two reports: both orders → `reported` with the trade number and the terms the venue
+ * matched (what this side reported, equal to the other's on ISIN, size, price and settlement date), the ticket
+ * → `reported` (its terms too, when the sides modified them before the match). An exchange-RFQ trade has no
+ * side reports (`ref` null): its orders take the RFQ platform's trade number with the ticket's terms.
+ */
+export async function markReported(
+  tx: Tx,
+  emit: Emit,
+  ticketId: string,
+  match: { tradeId: string; terms: ReportedTerms; ref: string | null; kind: OrderRow['kind'] },
+  now: Date,
+): Promise<OrderRow[]> {
+  const t = match.terms;
+  const terms = {
+    price: t.price,
+    yieldFraction: t.yieldFraction,
+    quantum: t.quantum,
+    settlementDate: t.settlementDate,
+    accruedDays: t.accruedDays,
+    principalPaise: t.principalPaise,
+    accruedInterestPaise: t.accruedInterestPaise,
+    considerationPaise: t.considerationPaise,
+    stampDutyPaise: t.stampDutyPaise,
+  };
+  const rows = await move(tx, ticketId, UNREPORTED, {
+    state: 'reported',
+    ...terms,
+    exchangeTradeId: match.tradeId,
+    reportedAt: now,
+    nextReportAt: null,
+    reportAttempts: 0,
+    lastError: null,
+    reason: null,
+  });
+  // This side's report ref, also when the other side's answer already reported both orders (after a node died
+  // holding both answers, each side's repeat gets `matched`): the venue's ref of one side's report never changes.
+  if (match.ref !== null)
+    await tx
+      .update(orders)
+      .set({ exchangeReportRef: match.ref })
+      .where(and(eq(orders.ticketId, ticketId), eq(orders.kind, match.kind)));
+  if (rows.length === 0) return rows;
+  for (const row of rows)
+    await writeAudit(tx, SYSTEM_AUDIT, {
+      action: 'order.reported',
+      entity: 'order',
+      entityId: row.id,
+      after: {
+        state: row.state,
+        exchange_trade_id: match.tradeId,
+        exchange_report_ref: row.kind === match.kind && match.ref !== null ? match.ref : row.exchangeReportRef,
+      },
+    });
+  const ticket = await ticketOf(tx, ticketId);
+  emitOrders(emit, ticket, rows);
+  const changed =
+    ticket.price !== t.price ||
+    ticket.quantum !== t.quantum ||
+    ticket.settlementDate !== t.settlementDate ||
+    ticket.considerationPaise !== t.considerationPaise;
+  await moveTicket(tx, emit, ticketId, 'reported', SYSTEM_AUDIT, {
+    set: changed ? terms : {},
+    changes: {
+      exchange_trade_id: match.tradeId,
+      ...(changed ? { price: t.price, quantum: t.quantum, settlement_date: t.settlementDate } : {}),
+    },
+    considerationChanged: changed,
+  });
+  return rows;
+}
+
+/** The venue refused the reports (terms differ): both unmatched orders → `mismatch` with the venue's reason. */
+export async function markMismatch(tx: Tx, emit: Emit, ticketId: string, reason: string): Promise<OrderRow[]> {
+  const rows = await move(tx, ticketId, ['reporting'], {
+    state: 'mismatch',
+    reason,
+    nextReportAt: null,
+    reportAttempts: 0,
+    lastError: null,
+  });
+  for (const row of rows)
+    await writeAudit(tx, SYSTEM_AUDIT, {
+      action: 'order.mismatch',
+      entity: 'order',
+      entityId: row.id,
+      before: { state: 'reporting' },
+      after: { state: 'mismatch', reason },
+    });
+  if (rows.length > 0) emitOrders(emit, await ticketOf(tx, ticketId), rows);
+  return rows;
+}
+
+/**
+ * The clearing corporation's outcome of the pay-in: settled or failed, for both orders and the ticket. Each order
+ * it settles goes through `onSettled` (the settled-order hooks) in the same transaction.
+ */
+export async function markSettlement(
+  tx: Tx,
+  emit: Emit,
+  ticketId: string,
+  settlement: TradeSettlement,
+  onSettled: Iterable<OrderSettledHook> = [],
+): Promise<OrderRow[]> {
+  if (settlement.status === 'cancelled')
+    return cancelTrade(tx, emit, ticketId, SYSTEM_AUDIT, settlement.reason ?? 'Cancelled by the clearing corporation.');
+  if (settlement.status === 'settled') {
+    const rows = await move(tx, ticketId, [...AWAITING_SETTLEMENT, 'failed'], {
+      state: 'settled',
+      settledAt: settlement.settledAt ?? new Date(),
+      reason: null,
+    });
+    for (const row of rows)
+      await writeAudit(tx, SYSTEM_AUDIT, {
+        action: 'order.settled',
+        entity: 'order',
+        entityId: row.id,
+        after: { state: 'settled', exchange_trade_id: settlement.tradeId, clearing_corporation: settlement.clearingCorporation },
+      });
+    for (const hook of onSettled) for (const row of rows) await hook(tx, row);
+    if (rows.length > 0) {
+      emitOrders(emit, await ticketOf(tx, ticketId), rows);
+      await moveTicket(tx, emit, ticketId, 'settled', SYSTEM_AUDIT, { changes: { exchange_trade_id: settlement.tradeId } });
+    }
+    return rows;
+  }
+  if (settlement.status !== 'failed') return [];
+  const reason = settlement.reason ?? 'Settlement failed.';
+  const rows = await move(tx, ticketId, AWAITING_SETTLEMENT, { state: 'failed', reason });
+  for (const row of rows)
+    await writeAudit(tx, SYSTEM_AUDIT, {
+      action: 'order.settlement_failed',
+      entity: 'order',
+      entityId: row.id,
+      after: { state: 'failed', reason, exchange_trade_id: settlement.tradeId },
+    });
+  if (rows.length > 0) {
+    emitOrders(emit, await ticketOf(tx, ticketId), rows);
+    await moveTicket(tx, emit, ticketId, 'settlement_failed', SYSTEM_AUDIT, { set: { reason }, reason });
+  }
+  return rows;
+}
+
+/**
+ * The trade is off (cancelled by a side, or its consideration rejected): every order of the ticket not yet
+ * final → `cancelled` (the rejecting side's → `rejected`), the ticket → `cancelled` (`order_cancelled`).
+ */
+export async function cancelTrade(
+  tx: Tx,
+  emit: Emit,
+  ticketId: string,
+  audit: AuditContext,
+  reason: string,
+  rejectedBy?: { orderId: string },
+): Promise<OrderRow[]> {
+  const changed: OrderRow[] = [];
+  if (rejectedBy) {
+    const [rejected] = await tx
+      .update(orders)
+      .set({ state: 'rejected', reportedOrderStatus: 'REJECTED', reason, ...bump, updatedAt: new Date() })
+      .where(and(eq(orders.id, rejectedBy.orderId), eq(orders.state, 'reported')))
+      .returning();
+    if (rejected) {
+      changed.push(rejected);
+      await writeAudit(tx, audit, {
+        action: 'order.rejected',
+        entity: 'order',
+        entityId: rejected.id,
+        before: { state: 'reported' },
+        after: { state: 'rejected', reported_order_status: 'REJECTED', reason },
+      });
+    }
+  }
+  const cancelled = await move(tx, ticketId, CANCELLABLE, { state: 'cancelled', reason, nextReportAt: null });
+  for (const row of cancelled)
+    await writeAudit(tx, audit, { action: 'order.cancelled', entity: 'order', entityId: row.id, after: { state: 'cancelled', reason } });
+  changed.push(...cancelled);
+  if (changed.length > 0) {
+    emitOrders(emit, await ticketOf(tx, ticketId), changed);
+    await moveTicket(tx, emit, ticketId, 'order_cancelled', audit, { set: { reason }, reason });
+  }
+  return changed;
+}

@@ -1,0 +1,332 @@
+/**
+ * SQL of the tickets module: tickets, their history, the firms, users, bonds and custodians a ticket view
+ * names, the participant searches, and the deal a ticket comes from. Each function takes the database or a
+ * transaction (`createTicketsRepository(tx)`), so writes and their reads share one connection.
+ */
+import { and, asc, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  clients,
+  custodians,
+  deals,
+  finstruments,
+  orders,
+  quotes,
+  ticketEvents,
+  tickets,
+  userAccountPermissions,
+  userAccounts,
+  users,
+} from '../../db/schema';
+import type { TicketRow } from './ticket-transitions';
+
+export type DealRow = typeof deals.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type NewTicket = typeof tickets.$inferInsert;
+
+export interface BondTerms {
+  id: number;
+  isin: string;
+  displayName: string;
+  securityType: string;
+  faceValue: number | null;
+}
+export interface FirmRow {
+  id: string;
+  name: string;
+  isBroker: boolean;
+  nscclName: string | null;
+  icclName: string | null;
+}
+export interface MemberRow {
+  userId: string;
+  userName: string;
+  email: string;
+  clientId: string;
+  clientName: string;
+  isBroker: boolean;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+const activeMember = (): SQL => and(eq(userAccounts.status, 'active'), eq(users.isActive, true))!;
+
+/** The firm's side of a ticket (principal or broker): the reader sees the ticket. */
+export const participantOf = (clientId: string): SQL =>
+  or(
+    eq(tickets.buyerClientId, clientId),
+    eq(tickets.sellerClientId, clientId),
+    eq(tickets.buyerBrokerClientId, clientId),
+    eq(tickets.sellerBrokerClientId, clientId),
+  )!;
+
+/**
+ * "Needs my action" (README "Needing my action"): the next step of the trade is the reader's firm's — send a
+ * draft it created, price a ticket it is the price setter of (the seller or the buyer's broker), or accept a
+ * priced consideration for a side it acts for that has not accepted yet.
+ */
+export const needsActionOf = (clientId: string): SQL => sql`(
+  (${tickets.state} = 'draft' AND ${tickets.createdByClientId} = ${clientId})
+  OR (${tickets.state} = 'sent' AND (${tickets.sellerClientId} = ${clientId} OR ${tickets.buyerBrokerClientId} = ${clientId}))
+  OR (${tickets.state} = 'priced' AND (
+        (${tickets.buyerAcceptedAt} IS NULL AND (${tickets.buyerClientId} = ${clientId} OR ${tickets.buyerBrokerClientId} = ${clientId}))
+     OR (${tickets.sellerAcceptedAt} IS NULL AND (${tickets.sellerClientId} = ${clientId} OR ${tickets.sellerBrokerClientId} = ${clientId}))))
+)`;
+
+export function createTicketsRepository(db: DbOrTx) {
+  return {
+    async find(id: string): Promise<TicketRow | undefined> {
+      const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+      return row;
+    },
+    async findByDeal(dealId: string): Promise<TicketRow | undefined> {
+      const [row] = await db.select().from(tickets).where(eq(tickets.dealId, dealId));
+      return row;
+    },
+    /** Inserts a ticket; a second ticket for the same deal is not inserted (undefined: the deal has one). */
+    async insert(values: NewTicket): Promise<TicketRow | undefined> {
+      const [row] = await db.insert(tickets).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    /** The firm's tickets (any side), needing its action first, then the most recently changed. */
+    async list(
+      clientId: string,
+      filter: { state?: string | undefined; needsAction?: boolean | undefined; open?: boolean | undefined },
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: TicketRow[]; count: number }> {
+      const conditions: SQL[] = [participantOf(clientId)];
+      if (filter.state) conditions.push(eq(tickets.state, filter.state));
+      if (filter.open === true) conditions.push(sql`${tickets.state} NOT IN ('settled', 'cancelled', 'rejected')`);
+      if (filter.open === false) conditions.push(sql`${tickets.state} IN ('settled', 'cancelled', 'rejected')`);
+      const needs = needsActionOf(clientId);
+      if (filter.needsAction === true) conditions.push(needs);
+      if (filter.needsAction === false) conditions.push(sql`NOT ${needs}`);
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(tickets)
+          .where(where)
+          .orderBy(sql`CASE WHEN ${needs} THEN 0 ELSE 1 END`, desc(tickets.updatedAt), desc(tickets.number))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(tickets)
+          .where(where),
+      ]);
+      return { rows, count: Number(total?.count ?? 0) };
+    },
+
+    /** The history of a ticket in order, with the actor's name and firm. */
+    async history(ticketId: string) {
+      return db
+        .select({
+          seq: ticketEvents.seq,
+          action: ticketEvents.action,
+          fromState: ticketEvents.fromState,
+          toState: ticketEvents.toState,
+          actorName: fullName,
+          actorFirm: clients.name,
+          at: ticketEvents.at,
+          changes: ticketEvents.changes,
+          reason: ticketEvents.reason,
+        })
+        .from(ticketEvents)
+        .leftJoin(users, eq(users.id, ticketEvents.actorUserId))
+        .leftJoin(clients, eq(clients.id, ticketEvents.actorClientId))
+        .where(eq(ticketEvents.ticketId, ticketId))
+        .orderBy(asc(ticketEvents.seq));
+    },
+
+    async bonds(ids: readonly number[]): Promise<Map<number, BondTerms>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: finstruments.id,
+          isin: finstruments.isin,
+          displayName: finstruments.displayName,
+          securityType: finstruments.securityType,
+          faceValue: finstruments.faceValue,
+        })
+        .from(finstruments)
+        .where(inArray(finstruments.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+    async firms(ids: readonly string[]): Promise<Map<string, FirmRow>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: clients.id,
+          name: clients.name,
+          isBroker: clients.isBroker,
+          nscclName: clients.nsccl_name,
+          icclName: clients.iccl_name,
+        })
+        .from(clients)
+        .where(inArray(clients.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+    async userNames(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, name: fullName })
+        .from(users)
+        .where(inArray(users.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+    async custodianNames(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(custodians)
+        .where(inArray(custodians.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+    async custodian(id: string) {
+      const [row] = await db.select().from(custodians).where(eq(custodians.id, id));
+      return row;
+    },
+    async searchCustodians(search: string, limit: number) {
+      return db
+        .select()
+        .from(custodians)
+        .where(search ? ilike(custodians.name, `%${escapeLike(search)}%`) : undefined)
+        .orderBy(sql`lower(${custodians.name})`)
+        .limit(limit);
+    },
+    async ordersOf(ticketIds: readonly string[]): Promise<OrderRow[]> {
+      if (ticketIds.length === 0) return [];
+      return db
+        .select()
+        .from(orders)
+        .where(inArray(orders.ticketId, [...ticketIds]));
+    },
+
+    async deal(id: string): Promise<DealRow | undefined> {
+      const [row] = await db.select().from(deals).where(eq(deals.id, id));
+      return row;
+    },
+    /** The exchange legs of a deal (an exchange RFQ deal has one): venue and clearing corporation. */
+    async dealLegs(ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ exchange: quotes.exchange, clearingCorporation: quotes.clearingCorporation })
+        .from(quotes)
+        .where(inArray(quotes.id, [...ids]));
+    },
+
+    /** An active member of a firm (the firm, its name and whether it is a broker), or undefined. */
+    async member(userId: string, clientId?: string): Promise<MemberRow | undefined> {
+      const [row] = await db
+        .select({
+          userId: users.id,
+          userName: fullName,
+          email: users.email,
+          clientId: clients.id,
+          clientName: clients.name,
+          isBroker: clients.isBroker,
+        })
+        .from(userAccounts)
+        .innerJoin(users, eq(users.id, userAccounts.userId))
+        .innerJoin(clients, eq(clients.id, userAccounts.clientId))
+        .where(and(eq(users.id, userId), activeMember(), clientId ? eq(clients.id, clientId) : undefined))
+        .orderBy(desc(clients.isBroker))
+        .limit(1);
+      return row;
+    },
+    /** The active members of a firm who may trade (`client.can_trade`), by name. */
+    async traders(clientId: string): Promise<MemberRow[]> {
+      return db
+        .select({
+          userId: users.id,
+          userName: fullName,
+          email: users.email,
+          clientId: clients.id,
+          clientName: clients.name,
+          isBroker: clients.isBroker,
+        })
+        .from(userAccounts)
+        .innerJoin(users, eq(users.id, userAccounts.userId))
+        .innerJoin(clients, eq(clients.id, userAccounts.clientId))
+        .innerJoin(userAccountPermissions, eq(userAccountPermissions.userAccountId, userAccounts.id))
+        .where(and(eq(clients.id, clientId), activeMember(), eq(userAccountPermissions.permission, 'client.can_trade')))
+        .orderBy(sql`lower(${fullName})`, asc(users.id));
+    },
+    /** Whether two firms share a ticket (a firm may list the dealers of a firm it trades with). */
+    async shareTicket(a: string, b: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(participantOf(a), participantOf(b)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Firms (other than `excludeClientId`) with trade access, and their trading members, matching a name:
+     * firms by firm name, members by first, last or full name or their firm's name. `broker`: broker firms
+     * only (true), non-brokers only (false). An empty search lists firms only. Never e-mail or PAN.
+     */
+    async searchUnified(options: {
+      excludeClientIds: readonly string[];
+      search: string;
+      broker?: boolean | undefined;
+      limit: number;
+      /** List members for an empty search too (the broker search of a ticket). */
+      membersWithoutSearch?: boolean;
+    }) {
+      const trader = db
+        .select({ one: sql`1` })
+        .from(userAccounts)
+        .innerJoin(users, eq(users.id, userAccounts.userId))
+        .innerJoin(userAccountPermissions, eq(userAccountPermissions.userAccountId, userAccounts.id))
+        .where(and(eq(userAccounts.clientId, clients.id), activeMember(), eq(userAccountPermissions.permission, 'client.can_trade')));
+      const firmConditions: SQL[] = [exists(trader), ...options.excludeClientIds.map((id) => ne(clients.id, id))];
+      if (options.broker !== undefined) firmConditions.push(eq(clients.isBroker, options.broker));
+      const pattern = options.search ? `%${escapeLike(options.search)}%` : null;
+      const firms = await db
+        .select({
+          id: clients.id,
+          name: clients.name,
+          isBroker: clients.isBroker,
+          nscclName: clients.nsccl_name,
+          icclName: clients.iccl_name,
+        })
+        .from(clients)
+        .where(and(...firmConditions, pattern ? ilike(clients.name, pattern) : undefined))
+        .orderBy(sql`lower(${clients.name})`, asc(clients.id))
+        .limit(options.limit);
+      if (!pattern && !options.membersWithoutSearch) return { firms, members: [] as MemberRow[] };
+      const members = await db
+        .selectDistinct({
+          userId: users.id,
+          userName: fullName,
+          email: users.email,
+          clientId: clients.id,
+          clientName: clients.name,
+          isBroker: clients.isBroker,
+        })
+        .from(userAccounts)
+        .innerJoin(users, eq(users.id, userAccounts.userId))
+        .innerJoin(clients, eq(clients.id, userAccounts.clientId))
+        .innerJoin(userAccountPermissions, eq(userAccountPermissions.userAccountId, userAccounts.id))
+        .where(
+          and(
+            ...firmConditions,
+            activeMember(),
+            eq(userAccountPermissions.permission, 'client.can_trade'),
+            pattern
+              ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(fullName, pattern), ilike(clients.name, pattern))
+              : undefined,
+          ),
+        )
+        .orderBy(fullName, clients.name, users.id)
+        .limit(options.limit);
+      return { firms, members };
+    },
+  };
+}
+export type TicketsRepository = ReturnType<typeof createTicketsRepository>;

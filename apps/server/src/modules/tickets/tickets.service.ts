@@ -1,0 +1,402 @@
+/**
+ * Tickets (issue 13; spec §3 Ticket, §7 "Chat and tickets", "Trade"): the calls of one ticket's life. Each
+ * write loads the ticket the caller's firm is on (another firm's is 404), checks the `version` it read (409),
+ * the state machine (409 naming the state) and who may act (403), prices through bond-math BEFORE the
+ * transaction when terms change, then applies one transition in one transaction with its history, audit row
+ * and outbox events (`recordTicketTransition`); events are published after commit.
+ */
+import {
+  evaluateAccess,
+  TICKET_MESSAGES,
+  TRADE_TIME_LATER_MESSAGE,
+  type AccessPolicy,
+  type ManualTicket,
+  type Ticket,
+  type TicketAction,
+  type TicketEdit,
+  type TicketListQuery,
+  type TicketPrice,
+} from '@dart/contracts';
+import type { Tx } from '../../db/client';
+import type { AuditContext } from '../../lib/audit';
+import type { BusMessage } from '../../lib/bus';
+import { AppError, fieldError } from '../../lib/errors';
+import { appendEvents, publishAll, type DomainEvent } from '../../lib/events';
+import { fenceIdempotency } from '../../plugins/idempotency';
+import type { AppDeps } from '../../types';
+import type { Principal } from '../auth/principal';
+import type { FinstrumentsService } from '../finstruments';
+import { createOrdersForTicket } from '../orders/orders.booking';
+import {
+  appendTicketHistory,
+  recordTicketTransition,
+  ticketEventsFor,
+  type TicketRow,
+  type TicketTransition,
+  type TicketUpdate,
+} from './ticket-transitions';
+import { clearingCorporationOf, dealPricing, insertDealTicket } from './tickets.deals';
+import { createTicketsRepository, type BondTerms } from './tickets.repository';
+import { createTicketPricing, type TicketPricing } from './tickets.pricing';
+import { assertMayAct, isParticipant, principalSideOf, sidesToAccept, type TicketReader } from './tickets.roles';
+import { createTicketViews } from './tickets.views';
+
+/** Ticket writes: trade access, and never a view-only role (viewer, compliance). */
+export const TICKET_WRITE: AccessPolicy = { kind: 'authenticated', permissions: ['client.can_trade'], write: true };
+
+const UNKNOWN_DEAL = 'Unknown deal.';
+const NOTHING_TO_CHANGE = 'Nothing to change.';
+/** `priced` → a consideration update clears both acceptances (README "Consideration"). */
+const CLEARED_ACCEPTANCES: TicketUpdate = {
+  buyerAcceptedAt: null,
+  buyerAcceptedBy: null,
+  buyerCustodianId: null,
+  sellerAcceptedAt: null,
+  sellerAcceptedBy: null,
+  sellerCustodianId: null,
+};
+
+const pricingChanges = (before: TicketRow, after: TicketPricing) => {
+  const changes: Record<string, unknown> = {};
+  if (before.price !== after.price) changes.price = [before.price, after.price];
+  if (before.yieldFraction !== after.yieldFraction) changes.yield = [before.yieldFraction, after.yieldFraction];
+  if (before.quantum !== after.quantum) changes.quantum = [before.quantum, after.quantum];
+  if (before.settlementDate !== after.settlementDate) changes.settlement_date = [before.settlementDate, after.settlementDate];
+  if (before.considerationPaise !== after.considerationPaise)
+    changes.consideration = [before.considerationPaise / 100, after.considerationPaise / 100];
+  return changes;
+};
+
+export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsService) {
+  const { database, bus } = deps;
+  const repo = createTicketsRepository(database.db);
+  const views = createTicketViews(database.db, deps.config.productName);
+  const pricer = createTicketPricing(finstruments);
+
+  /** One transaction: the change, its audit rows and its outbox events; events go out after commit. */
+  async function change<T>(fn: (tx: Tx, emit: (event: DomainEvent) => void) => Promise<T>): Promise<T> {
+    const pending: DomainEvent[] = [];
+    let messages: BusMessage[] = [];
+    const result = await database.db.transaction(async (tx) => {
+      const value = await fn(tx, (event) => pending.push(event));
+      await fenceIdempotency(tx);
+      messages = await appendEvents(tx, pending);
+      return value;
+    });
+    await publishAll(bus, messages);
+    return result;
+  }
+
+  const readerOf = (p: Principal): TicketReader => ({
+    userId: p.userId,
+    clientId: p.clientId,
+    canWrite: evaluateAccess(TICKET_WRITE, p) === 'allow',
+  });
+
+  /** The ticket if the caller's firm is on it; another firm's ticket is "not found" (no existence leak). */
+  async function visible(p: Principal, id: string): Promise<TicketRow> {
+    const t = await repo.find(id);
+    if (!t || !isParticipant(t, p.clientId)) throw new AppError('NOT_FOUND', TICKET_MESSAGES.notFound);
+    return t;
+  }
+
+  /** Loads the ticket and refuses, before any pricing: a stale version, the state, the caller's role. */
+  async function actionable(p: Principal, id: string, action: Parameters<typeof assertMayAct>[2], version: number) {
+    const t = await visible(p, id);
+    if (version !== t.version) throw new AppError('CONFLICT', TICKET_MESSAGES.staleVersion);
+    assertMayAct(t, readerOf(p), action);
+    return t;
+  }
+
+  /** Applies one transition under the version the caller read, then answers the ticket as the caller sees it. */
+  async function apply(
+    p: Principal,
+    audit: AuditContext,
+    t: TicketRow,
+    transition: Omit<TicketTransition, 'audit' | 'expectedVersion'>,
+    after?: (tx: Tx, ticket: TicketRow, emit: (event: DomainEvent) => void) => Promise<TicketRow>,
+  ): Promise<Ticket> {
+    const row = await change(async (tx, emit) => {
+      const result = await recordTicketTransition(tx, t.id, { ...transition, audit, expectedVersion: t.version });
+      for (const event of result.events) emit(event);
+      return after ? after(tx, result.ticket, emit) : result.ticket;
+    });
+    return views.one(row, readerOf(p));
+  }
+
+  async function bondOf(finstrumentId: number): Promise<BondTerms> {
+    const bond = (await repo.bonds([finstrumentId])).get(finstrumentId);
+    if (!bond) throw fieldError('finstrument_id', 'Please choose a bond.');
+    return bond;
+  }
+
+  /** A broker firm's active user (400 `brokerNotBroker` otherwise) for `field`. */
+  async function brokerMember(userId: string, field: string, principals: readonly string[]) {
+    const member = await repo.member(userId);
+    if (!member?.isBroker || principals.includes(member.clientId)) throw fieldError(field, TICKET_MESSAGES.brokerNotBroker);
+    return member;
+  }
+
+  return {
+    /** `GET api/chatter/trade/`: the firm's tickets (any side), needing its action first. */
+    async list(p: Principal, query: TicketListQuery) {
+      const { rows, count } = await repo.list(
+        p.clientId,
+        { state: query.state, needsAction: query.needs_action, open: query.open },
+        query.page_size,
+        (query.page - 1) * query.page_size,
+      );
+      return { count, page: query.page, page_size: query.page_size, results: await views.many(rows, readerOf(p)) };
+    },
+
+    /** `GET api/chatter/trade/{id}/`, with its history. */
+    async get(p: Principal, id: string): Promise<Ticket> {
+      return views.one(await visible(p, id), readerOf(p));
+    },
+
+    /** `POST api/chatter/trade/`: the deal's ticket; `created` false when it already had one (200, else 201). */
+    async fromDeal(p: Principal, dealId: string, audit: AuditContext): Promise<{ created: boolean; ticket: Ticket }> {
+      const deal = await repo.deal(dealId);
+      if (!deal || (deal.buyerClientId !== p.clientId && deal.sellerClientId !== p.clientId)) throw new AppError('NOT_FOUND', UNKNOWN_DEAL);
+      const existing = await repo.findByDeal(dealId);
+      if (existing) return { created: false, ticket: await views.one(existing, readerOf(p)) };
+      const pricing =
+        dealPricing(deal) ??
+        (await pricer.price(await bondOf(deal.finstrumentId), {
+          quantum: deal.quantum,
+          price: deal.price,
+          settlementDate: deal.settlementDate,
+        }));
+      const row = await change(async (tx, emit) => {
+        const ticket = await insertDealTicket(tx, deal, pricing, audit);
+        if (ticket) for (const event of ticketEventsFor(ticket, 'created', false)) emit(event);
+        return ticket;
+      });
+      if (row) return { created: true, ticket: await views.one(row, readerOf(p)) };
+      // Created meanwhile (the deal's own transaction, or a concurrent call): the existing one.
+      return { created: false, ticket: await views.one((await repo.findByDeal(dealId))!, readerOf(p)) };
+    },
+
+    /** `PATCH api/chatter/trade/{id}/`: size, settlement, exchange; re-priced when size or settlement change. */
+    async edit(p: Principal, id: string, body: TicketEdit, audit: AuditContext): Promise<Ticket> {
+      if (body.quantum === undefined && body.settlement_date === undefined && body.settlement_delta === undefined && !body.exchange)
+        throw fieldError('version', NOTHING_TO_CHANGE);
+      const t = await actionable(p, id, 'edit', body.version);
+      const set: TicketUpdate = {};
+      let changes: Record<string, unknown> = {};
+      let considerationChanged = false;
+      if (body.quantum !== undefined || body.settlement_date !== undefined || body.settlement_delta !== undefined) {
+        const pricing = await pricer.price(await bondOf(t.finstrumentId), {
+          quantum: body.quantum ?? t.quantum,
+          price: t.price,
+          settlementDate: body.settlement_date ?? (body.settlement_delta === undefined ? t.settlementDate : undefined),
+          settlementDelta: body.settlement_delta,
+        });
+        changes = pricingChanges(t, pricing);
+        considerationChanged = Object.keys(changes).length > 0;
+        Object.assign(set, pricing);
+      }
+      if (body.exchange && body.exchange !== t.exchange) {
+        changes.exchange = [t.exchange, body.exchange];
+        Object.assign(set, { exchange: body.exchange, clearingCorporation: clearingCorporationOf(body.exchange) });
+      }
+      if (t.state === 'priced') Object.assign(set, CLEARED_ACCEPTANCES);
+      return apply(p, audit, t, { action: 'edit', set, changes, considerationChanged });
+    },
+
+    /** `PATCH api/chatter/trade/actions/{id}/{action}/`: send, reject, cancel (a reason for the last two). */
+    async act(p: Principal, id: string, action: TicketAction, body: { version: number; reason?: string | undefined }, audit: AuditContext) {
+      if ((action === 'reject' || action === 'cancel') && !body.reason) throw fieldError('reason', TICKET_MESSAGES.reasonRequired);
+      const t = await actionable(p, id, action, body.version);
+      const reason = action === 'send' ? null : body.reason!;
+      return apply(p, audit, t, { action, reason, ...(reason ? { set: { reason } } : {}) });
+    },
+
+    /** `PATCH api/chatter/trade/send-to-broker/{id}/`: the caller's side is worked by a broker firm's user. */
+    async sendToBroker(p: Principal, id: string, body: { version: number; broker_user_id: string }, audit: AuditContext) {
+      const t = await actionable(p, id, 'send_to_broker', body.version);
+      const side = principalSideOf(t, p.clientId)!;
+      const broker = await brokerMember(body.broker_user_id, 'broker_user_id', [t.buyerClientId, t.sellerClientId]);
+      const set: TicketUpdate =
+        side === 'buyer'
+          ? { buyerBrokerClientId: broker.clientId, buyerBrokerUserId: broker.userId, buyerBrokeragePaise: null }
+          : { sellerBrokerClientId: broker.clientId, sellerBrokerUserId: broker.userId, sellerBrokeragePaise: null };
+      if (t.state === 'priced') Object.assign(set, CLEARED_ACCEPTANCES);
+      return apply(p, audit, t, {
+        action: 'send_to_broker',
+        set,
+        changes: { side, broker: broker.clientName, broker_user: broker.userName },
+      });
+    },
+
+    /** `PATCH api/trade/members/{id}/`: the dealer of the caller's side and its broker (null removes it). */
+    async members(
+      p: Principal,
+      id: string,
+      body: { version: number; user_id?: string | undefined; broker_user_id?: string | null | undefined },
+      audit: AuditContext,
+    ) {
+      if (body.user_id === undefined && body.broker_user_id === undefined) throw fieldError('version', NOTHING_TO_CHANGE);
+      const t = await actionable(p, id, 'members', body.version);
+      const side = principalSideOf(t, p.clientId)!;
+      const set: TicketUpdate = {};
+      const changes: Record<string, unknown> = { side };
+      if (body.user_id !== undefined) {
+        const dealer = await repo.member(body.user_id, p.clientId);
+        if (!dealer) throw fieldError('user_id', TICKET_MESSAGES.userNotInFirm);
+        Object.assign(set, side === 'buyer' ? { buyerUserId: dealer.userId } : { sellerUserId: dealer.userId });
+        changes.dealer = dealer.userName;
+      }
+      if (body.broker_user_id === null) {
+        Object.assign(
+          set,
+          side === 'buyer'
+            ? { buyerBrokerClientId: null, buyerBrokerUserId: null, buyerBrokeragePaise: null }
+            : { sellerBrokerClientId: null, sellerBrokerUserId: null, sellerBrokeragePaise: null },
+        );
+        changes.broker = null;
+      } else if (body.broker_user_id !== undefined) {
+        const broker = await brokerMember(body.broker_user_id, 'broker_user_id', [t.buyerClientId, t.sellerClientId]);
+        Object.assign(
+          set,
+          side === 'buyer'
+            ? { buyerBrokerClientId: broker.clientId, buyerBrokerUserId: broker.userId }
+            : { sellerBrokerClientId: broker.clientId, sellerBrokerUserId: broker.userId },
+        );
+        changes.broker = broker.clientName;
+        changes.broker_user = broker.userName;
+      }
+      if (t.state === 'priced') Object.assign(set, CLEARED_ACCEPTANCES);
+      return apply(p, audit, t, { action: 'members', set, changes });
+    },
+
+    /** `PATCH api/chatter/trade/{id}/price/`: the seller or the buyer's broker quotes (or confirms) the price. */
+    async price(p: Principal, id: string, body: TicketPrice, audit: AuditContext): Promise<Ticket> {
+      const t = await actionable(p, id, 'price', body.version);
+      const pricing = await pricer.price(await bondOf(t.finstrumentId), {
+        quantum: t.quantum,
+        ...(body.price !== undefined ? { price: body.price } : { yield: body.yield }),
+        settlementDate: t.settlementDate,
+      });
+      const changes = pricingChanges(t, pricing);
+      const set: TicketUpdate = { ...pricing, priceConfirmedAt: deps.now(), priceConfirmedBy: p.userId };
+      if (t.state === 'priced') Object.assign(set, CLEARED_ACCEPTANCES);
+      return apply(p, audit, t, { action: 'price', set, changes, considerationChanged: Object.keys(changes).length > 0 });
+    },
+
+    /**
+     * `PATCH api/chatter/trade/accept-consideration/{id}/`: the caller's side accepts with its custodian. The
+     * second side's accept confirms the trade in the same transaction: history `confirmed`, state `reporting`,
+     * and the order and procurement order booked (`createOrdersForTicket`).
+     */
+    async acceptConsideration(p: Principal, id: string, body: { version: number; custodian_id: string }, audit: AuditContext) {
+      const t = await actionable(p, id, 'accept_consideration', body.version);
+      const custodian = await repo.custodian(body.custodian_id);
+      if (!custodian) throw fieldError('custodian_id', TICKET_MESSAGES.custodianUnknown);
+      const side = sidesToAccept(t, p.clientId)[0]!;
+      const now = deps.now();
+      const set: TicketUpdate =
+        side === 'buyer'
+          ? { buyerAcceptedAt: now, buyerAcceptedBy: p.userId, buyerCustodianId: custodian.id }
+          : { sellerAcceptedAt: now, sellerAcceptedBy: p.userId, sellerCustodianId: custodian.id };
+      return apply(
+        p,
+        audit,
+        t,
+        { action: 'accept_consideration', set, changes: { side, custodian: custodian.name } },
+        async (tx, ticket, emit) => {
+          if (!ticket.buyerAcceptedAt || !ticket.sellerAcceptedAt) return ticket;
+          const confirmed = await recordTicketTransition(tx, ticket.id, { action: 'confirmed', audit, set: { confirmedAt: now } });
+          for (const event of confirmed.events) emit(event);
+          const booked = await createOrdersForTicket(tx, confirmed.ticket, audit);
+          for (const event of booked.events) emit(event);
+          return confirmed.ticket;
+        },
+      );
+    },
+
+    /** `GET api/chatter/trade/confirmed-trade/{id}/`: the trade confirmation (409 before both accepted). */
+    async confirmedTrade(p: Principal, id: string) {
+      const t = await visible(p, id);
+      if (!t.confirmedAt) throw new AppError('CONFLICT', TICKET_MESSAGES.notConfirmed);
+      return views.confirmed(t, readerOf(p));
+    },
+
+    /** `PATCH api/trade/{id}/brokerage/`: a broker on the ticket sets the brokerage it charges its principal. */
+    async brokerage(p: Principal, id: string, body: { version: number; brokerage: number }, audit: AuditContext) {
+      const t = await actionable(p, id, 'brokerage', body.version);
+      const side = t.buyerBrokerClientId === p.clientId ? 'buyer' : 'seller';
+      const paise = Math.round(body.brokerage * 100);
+      const before = side === 'buyer' ? t.buyerBrokeragePaise : t.sellerBrokeragePaise;
+      const set: TicketUpdate = side === 'buyer' ? { buyerBrokeragePaise: paise } : { sellerBrokeragePaise: paise };
+      return apply(p, audit, t, {
+        action: 'brokerage',
+        set,
+        changes: { side, brokerage: [before === null ? null : before / 100, paise / 100] },
+      });
+    },
+
+    /** `POST api/chatter/trade/manual-ticket/`: a trade agreed outside the market; a draft its creator sends. */
+    async manual(p: Principal, body: ManualTicket, audit: AuditContext): Promise<Ticket> {
+      const bond = await bondOf(body.finstrument_id);
+      if (body.counterparty_client_id === p.clientId) throw fieldError('counterparty_client_id', TICKET_MESSAGES.sameFirm);
+      const counterparty = (await repo.firms([body.counterparty_client_id])).get(body.counterparty_client_id);
+      if (!counterparty) throw fieldError('counterparty_client_id', 'Please choose a counterparty.');
+      if (body.counterparty_user_id && !(await repo.member(body.counterparty_user_id, counterparty.id)))
+        throw fieldError('counterparty_user_id', TICKET_MESSAGES.userNotInFirm);
+      const broker = body.broker_user_id ? await brokerMember(body.broker_user_id, 'broker_user_id', [p.clientId, counterparty.id]) : null;
+      const now = deps.now();
+      let tradedAt = now;
+      if (body.trade_time) {
+        const istToday = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+        tradedAt = new Date(`${istToday}T${body.trade_time}:00+05:30`);
+        if (tradedAt.getTime() > now.getTime()) throw fieldError('trade_time', TRADE_TIME_LATER_MESSAGE);
+      }
+      const pricing = await pricer.price(bond, {
+        quantum: body.quantum,
+        price: body.price,
+        yield: body.yield,
+        settlementDate: body.settlement_date,
+        settlementDelta: body.settlement_delta,
+      });
+      const mine = { clientId: p.clientId, userId: p.userId };
+      const theirs = { clientId: counterparty.id, userId: body.counterparty_user_id ?? null };
+      const [buyer, seller] = body.buy_or_sell === 'buy' ? [mine, theirs] : [theirs, mine];
+      const brokerColumns = !broker
+        ? {}
+        : body.buy_or_sell === 'buy'
+          ? { buyerBrokerClientId: broker.clientId, buyerBrokerUserId: broker.userId }
+          : { sellerBrokerClientId: broker.clientId, sellerBrokerUserId: broker.userId };
+      const row = await change(async (tx, emit) => {
+        const ticket = (await createTicketsRepository(tx).insert({
+          source: 'manual',
+          state: 'draft',
+          finstrumentId: bond.id,
+          buyerClientId: buyer.clientId,
+          buyerUserId: buyer.userId,
+          sellerClientId: seller.clientId,
+          sellerUserId: seller.userId,
+          ...brokerColumns,
+          createdByClientId: p.clientId,
+          createdByUserId: p.userId,
+          ...pricing,
+          exchange: body.exchange,
+          clearingCorporation: clearingCorporationOf(body.exchange),
+          tradedAt,
+        }))!;
+        await appendTicketHistory(tx, ticket, {
+          action: 'created',
+          fromState: null,
+          toState: 'draft',
+          audit,
+          changes: { source: 'manual', buy_or_sell: body.buy_or_sell, price: ticket.price, quantum: ticket.quantum },
+          reason: null,
+        });
+        for (const event of ticketEventsFor(ticket, 'created', false)) emit(event);
+        return ticket;
+      });
+      return views.one(row, readerOf(p));
+    },
+  };
+}
+export type TicketsService = ReturnType<typeof createTicketsService>;

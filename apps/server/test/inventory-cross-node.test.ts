@@ -1,0 +1,76 @@
+/**
+ * The valued book on two app nodes over one PostgreSQL database (inventory README "Speed"): each node keeps a
+ * firm's valued book in memory and answers from it while the firm's book version is unchanged. A change made
+ * through the other node (an external trade, a valuation cost, an upload) raises the version in its own
+ * transaction, so the next read on the first node is the new book, never the one it holds. Runs when
+ * DATABASE_URL and REDIS_URL are set.
+ */
+import type { Inventory, Position } from '@dart/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, login, startRedisCluster, type RedisCluster } from './helpers';
+import { GSEC_2033 } from './post-trade-support';
+
+const CRORE = 10_000_000;
+
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('the valued book on two nodes', () => {
+  let cluster: RedisCluster;
+  let nodes: FastifyInstance[] = [];
+  let token = '';
+
+  beforeAll(async () => {
+    cluster = await startRedisCluster(2, { BOND_IMPORT: 'slice' });
+    nodes = cluster.nodes;
+    token = (await login(nodes[0]!, 'dealer@demo.dart')).access;
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  const book = async (node: number): Promise<Inventory> => {
+    const response = await nodes[node]!.inject({ method: 'GET', url: '/api/inventory/', headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return json<Inventory>(response);
+  };
+  const gsec = (inventory: Inventory): Position | undefined => inventory.results.find((p) => p.isin === GSEC_2033 && p.account === 'XNODE');
+  const trade = async (node: number, side: 'BUY' | 'SELL', crore: number) => {
+    const response = await nodes[node]!.inject({
+      method: 'POST',
+      url: '/api/inventory/external-trade/',
+      headers: bearer(token),
+      payload: { isin: GSEC_2033, account: 'XNODE', side, face_value: crore * CRORE, price: 101, trade_date: '2025-12-01' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+
+  it('shows on one node every change made through the other, at once, though it keeps the valued book', async () => {
+    const empty = await book(0);
+    expect(gsec(empty)).toBeUndefined();
+    // Read twice on node 0: the second answer comes from its memory and is the same book.
+    expect((await book(0)).totals).toEqual(empty.totals);
+
+    await trade(1, 'BUY', 5);
+    const afterBuy = await book(0);
+    expect(gsec(afterBuy)?.face_value).toBe(5 * CRORE);
+    expect(afterBuy.totals.face_value).toBe(empty.totals.face_value + 5 * CRORE);
+    expect(afterBuy.totals.positions).toBe(empty.totals.positions + 1);
+
+    // Node 1 holds its own copy now; a change through node 0 reaches it too.
+    expect(gsec(await book(1))?.face_value).toBe(5 * CRORE);
+    await trade(0, 'SELL', 2);
+    expect(gsec(await book(1))?.face_value).toBe(3 * CRORE);
+    expect(gsec(await book(0))?.face_value).toBe(3 * CRORE);
+
+    const position = gsec(await book(0))!;
+    const edited = await nodes[1]!.inject({
+      method: 'PUT',
+      url: '/api/inventory/edit-valuation-cost/',
+      headers: bearer(token),
+      payload: { position_id: position.id, valuation_cost: 90 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const afterEdit = gsec(await book(0))!;
+    expect(afterEdit.average_cost).toBe(90);
+    expect(afterEdit.unrealised_pnl! - position.unrealised_pnl!).toBeCloseTo(position.cost - afterEdit.cost, 2);
+  });
+});

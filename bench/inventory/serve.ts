@@ -1,0 +1,170 @@
+/**
+ * The real app (buildApp, NODE_ENV=test: no jobs, nothing moves under the book) on a throwaway database
+ * (in-memory PGlite, or a fresh PostgreSQL database next to DATABASE_URL, dropped on exit), demo seed, and Demo
+ * Capital's book of `BENCH_POSITIONS` holdings (default 10,000) across `BENCH_ISINS` bonds (default 5,000)
+ * written straight into the inventory tables (modules/inventory/README.md "Data model"): each bond held in
+ * `positions ÷ bonds` accounts (MAIN, AFS, HTM, HFT, …), ₹1–10 Cr face value in whole bonds, average cost 95–105
+ * per ₹100, the firm's book dated today.
+ *
+ * Bonds: the slice import has about 900 bonds, fewer than the 5,000 the book needs, so the full universe is
+ * imported (`BENCH_BOND_IMPORT=slice` forces the slice: then as many bonds as exist, said in the output). The
+ * bonds picked are live ones (not matured) with a reference price first (the waterfall can value them), then
+ * other live ones, in id order.
+ *
+ * Also writes the upload file of part 3: `BENCH_UPLOAD_ROWS` rows (default 5,000) of real ISINs, one per bond,
+ * for Second Bank's empty book, into its scratch folder.
+ *
+ * Every `/api/inventory/` answer carries `Server-Timing: app;dur=<ms>` (Fastify's elapsed time at onSend: the
+ * whole request on the server, serialisation included, the socket write not), so the client reads server time.
+ *
+ * Prints `READY <port> seed=<ms>,import=<ms>,universe=<bonds>,isins=<bonds used>,positions=<n>,mode=<full|slice>,csv=<path>`.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openPglite, type Db } from '../../apps/server/src/db/client';
+import { clients, finstruments, inventoryBooks, inventoryPositions } from '../../apps/server/src/db/schema';
+import { perBondOf } from '../../apps/server/src/modules/market';
+import { createPostgresDatabase } from '../../apps/server/test/helpers';
+
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 10_000);
+const ISINS = Number(process.env.BENCH_ISINS ?? 5_000);
+const UPLOAD_ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 5_000);
+const BOND_IMPORT = process.env.BENCH_BOND_IMPORT === 'slice' ? 'slice' : 'full';
+const ACCOUNTS = ['MAIN', 'AFS', 'HTM', 'HFT'];
+const CRORE = 10_000_000;
+
+const scratch = process.env.DATABASE_URL ? await createPostgresDatabase() : undefined;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'dart-bench-inventory-'));
+const config = loadConfig({
+  ...process.env,
+  ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  REDIS_URL: '',
+  NODE_ENV: 'test',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  DEMO_SEED: '1',
+  BOND_IMPORT,
+  DATA_DIR: dataDir,
+  RATE_LIMIT_PER_MINUTE: '100000000',
+});
+const importStarted = performance.now();
+// PGlite in memory: never the developer's data directory. The bond import runs inside buildApp.
+const app = await buildApp({ config, ...(scratch ? {} : { database: await openPglite('memory://') }) });
+const importMs = performance.now() - importStarted;
+
+app.addHook('onSend', async (request, reply, payload) => {
+  if (request.url.startsWith('/api/inventory/')) reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
+  return payload;
+});
+
+const db = app.deps.database.db;
+const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const csvPath = path.join(dataDir, 'holdings-upload.csv');
+let universe = 0;
+let bonds: Bond[] = [];
+let seedMs = 0;
+try {
+  [{ universe }] = (await db.select({ universe: sql<number>`count(*)::int` }).from(finstruments)) as [{ universe: number }];
+  bonds = await pickBonds(db, ISINS);
+  const started = performance.now();
+  await seedBook(db, bonds, POSITIONS);
+  seedMs = performance.now() - started;
+  writeFileSync(csvPath, uploadCsv(bonds, UPLOAD_ROWS));
+} catch (error) {
+  // Never leave the scratch database behind.
+  await app.close();
+  await scratch?.drop();
+  throw error;
+}
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const extra = [
+  `seed=${Math.round(seedMs)}`,
+  `import=${Math.round(importMs)}`,
+  `universe=${universe}`,
+  `isins=${bonds.length}`,
+  `positions=${POSITIONS}`,
+  `mode=${BOND_IMPORT}`,
+  `csv=${csvPath}`,
+].join(',');
+process.stdout.write(`READY ${(app.server.address() as { port: number }).port} ${extra}\n`);
+
+process.on('SIGTERM', () => {
+  void app.close().then(async () => {
+    await scratch?.drop();
+    process.exit(0);
+  });
+});
+
+type Bond = Pick<typeof finstruments.$inferSelect, 'id' | 'isin' | 'securityType' | 'faceValue'>;
+
+/** Up to `count` live bonds (maturing after today, or perpetual): those with a reference price first. */
+async function pickBonds(store: Db, count: number): Promise<Bond[]> {
+  const columns = {
+    id: finstruments.id,
+    isin: finstruments.isin,
+    securityType: finstruments.securityType,
+    faceValue: finstruments.faceValue,
+  };
+  const live = or(isNull(finstruments.maturityDate), gt(finstruments.maturityDate, today));
+  const priced = sql`EXISTS (SELECT 1 FROM reference_prices r WHERE r.finstrument_id = ${finstruments.id})`;
+  const first = await store.select(columns).from(finstruments).where(and(live, priced)).orderBy(asc(finstruments.id)).limit(count);
+  if (first.length >= count) return first;
+  const rest = await store
+    .select(columns)
+    .from(finstruments)
+    .where(and(live, sql`NOT ${priced}`))
+    .orderBy(asc(finstruments.id))
+    .limit(count - first.length);
+  return [...first, ...rest];
+}
+
+/** ₹1–10 Cr in whole bonds of the bond's face value (at least one bond). */
+function faceOf(bond: Bond, i: number): number {
+  const perBond = perBondOf(bond);
+  return perBond * Math.max(1, Math.round(((1 + (i % 10)) * CRORE) / perBond));
+}
+
+/** `count` holdings of Demo Capital: bond `i % bonds`, account `i ÷ bonds`; cost in integer paise (face × price). */
+async function seedBook(store: Db, picked: Bond[], count: number): Promise<void> {
+  if (picked.length === 0) throw new Error('no live bonds imported');
+  const [demo] = await store.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Demo Capital'));
+  if (!demo) throw new Error('seed missing: Demo Capital');
+  await store.insert(inventoryBooks).values({ clientId: demo.id, bookDate: today });
+  const BATCH = 1_000;
+  for (let from = 0; from < count; from += BATCH) {
+    const rows: Array<typeof inventoryPositions.$inferInsert> = [];
+    for (let i = from; i < Math.min(count, from + BATCH); i++) {
+      const bond = picked[i % picked.length]!;
+      const k = Math.floor(i / picked.length);
+      const faceValue = faceOf(bond, i);
+      const price = 95 + (i % 1001) / 100;
+      rows.push({
+        clientId: demo.id,
+        finstrumentId: bond.id,
+        account: ACCOUNTS[k] ?? `BOOK-${k}`,
+        faceValue,
+        costPaise: Math.round(faceValue * price),
+        asOf: today,
+      });
+    }
+    await store.insert(inventoryPositions).values(rows);
+  }
+  await store.execute(sql`ANALYZE inventory_positions`);
+}
+
+/** The part-3 file: one row per bond (ISIN, face value in rupees, valuation cost, date, account AFS). */
+function uploadCsv(picked: Bond[], rows: number): string {
+  const lines = ['isin,face_value,valuation_cost,date,account'];
+  for (let i = 0; i < rows; i++) {
+    const bond = picked[i % picked.length]!;
+    const account = i < picked.length ? 'AFS' : `BOOK-${Math.floor(i / picked.length)}`;
+    lines.push(`${bond.isin},${faceOf(bond, i + 3)},${(97 + (i % 601) / 100).toFixed(2)},${today},${account}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

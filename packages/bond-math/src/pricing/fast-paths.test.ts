@@ -1,0 +1,183 @@
+/**
+ * The speed paths of issue 17 §2 (SPEC SP1–SP4) give the same numbers as the straightforward
+ * code they replace: date tables vs the civil-from-days formula, the direct day-count dispatch
+ * vs each convention's object, lazily made coupon periods vs eagerly built ones, and the
+ * shared-step discounting vs one `exp` per flow.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CalendarDate } from '../time/calendar-date';
+import { addDays, addYears, makeDate, parseDate, toPackedYmd, toPackedYmdReference } from '../time/calendar-date';
+import { generateScheduleDates } from '../time/schedule';
+import { INDIA_SETTLEMENT_CALENDAR } from '../time/india-holidays';
+import type { CouponFrequency, DayCountName } from '../day-count/day-count';
+import { DAY_COUNT_NAMES, getDayCount } from '../day-count/registry';
+import { containsLeapDay, getSebiDenominator } from '../day-count/actual-365-366-sebi';
+import { getYearFractionInPeriod } from '../day-count/year-fraction';
+import type { BondConvention } from '../conventions/market-conventions';
+import { ICMA_STREET, SEBI_CORPORATE_BOND } from '../conventions/market-conventions';
+import { buildCouponPeriods } from '../cashflows/coupon-periods';
+import { createFixedCouponBond } from '../instruments/fixed-coupon-bond';
+import { getBondPeriod } from '../instruments/bond-periods';
+import { createCorporateBond } from '../instruments/corporate-bond';
+import { getCleanPriceFromYield } from './price-yield';
+import { createPricingSetup } from './pricing-setup';
+import { createExponentialFlows, evaluateExponentialFlows, exponentialSlopeOut } from './exponential-flows';
+import { getCompoundingForFrequency } from './quote';
+
+/** mulberry32: deterministic inputs. */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FREQUENCIES: readonly CouponFrequency[] = [1, 2, 4, 12];
+
+function quantLibConvention(dayCount: DayCountName): BondConvention {
+  return { ...ICMA_STREET, name: 'QL', accrualDayCount: dayCount, yieldMethod: 'quantlib', couponAmount: 'day-count', endOfMonth: false };
+}
+
+describe('date tables', () => {
+  it('[SP1] the packed year-month-day from the tables equals the civil-from-days formula on every day 1795–2405', () => {
+    let mismatches = 0;
+    for (let day = makeDate(1800, 1, 1) - 2000; day <= makeDate(2400, 12, 31) + 2000; day++) {
+      if (toPackedYmd(day as CalendarDate) !== toPackedYmdReference(day as CalendarDate)) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+  });
+
+  it('[SP1][DC7] the SEBI window without the loop equals containsLeapDay(due − 1 year, due] on every due date 1801–2399', () => {
+    let mismatches = 0;
+    for (let day = makeDate(1801, 1, 1); day <= makeDate(2399, 12, 31); day++) {
+      const due = day as CalendarDate;
+      const expected = containsLeapDay(addYears(due, -1), due) ? 366 : 365;
+      if (getSebiDenominator(due, due) !== expected) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+  });
+});
+
+describe('day-count dispatch', () => {
+  it('[SP1] getYearFractionInPeriod equals every day count object bit for bit, across month ends and leap days', () => {
+    const random = createRandom(17);
+    for (const name of DAY_COUNT_NAMES) {
+      for (const dayCount of [getDayCount(name), getDayCount(name, 'period-contains-29-feb')]) {
+        for (let i = 0; i < 2000; i++) {
+          const frequency = FREQUENCIES[i % 4] as CouponFrequency;
+          const referenceEnd = addDays(parseDate('2019-01-28'), Math.floor(random() * 3000));
+          const referenceStart = addDays(referenceEnd, -Math.floor(365 / frequency));
+          const start = addDays(referenceStart, Math.floor(random() * 40) - 10);
+          const end = addDays(start, Math.floor(random() * 400));
+          const context = { referenceStart, referenceEnd, frequency };
+          expect(
+            Object.is(
+              getYearFractionInPeriod(dayCount, start, end, referenceStart, referenceEnd, frequency),
+              dayCount.getYearFraction(start, end, context),
+            ),
+          ).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+describe('lazily made coupon periods', () => {
+  it('[SP2] a generated bond makes the same periods the eager builder makes, with steps, amortisation and a record date', () => {
+    const convention: BondConvention = { ...SEBI_CORPORATE_BOND, recordDateDaysBeforeDue: 15 };
+    const spec = {
+      issueDate: parseDate('2021-03-13'),
+      maturityDate: parseDate('2031-03-31'),
+      couponRate: 0.0825,
+      frequency: 4 as const,
+      convention,
+      couponSteps: [{ fromDate: parseDate('2025-03-31'), couponRate: 0.09 }],
+      principalRepayments: [{ date: parseDate('2029-03-31'), principalPer100: 40 }],
+      redemptionPer100: 101,
+    };
+    const bond = createFixedCouponBond(spec);
+    const schedule = generateScheduleDates({ ...spec, endOfMonth: convention.endOfMonth });
+    const eager = buildCouponPeriods({
+      ...spec,
+      schedule,
+      dayCount: getDayCount(convention.accrualDayCount),
+      calendar: INDIA_SETTLEMENT_CALENDAR,
+    });
+    const singles = eager.map((_, index) => getBondPeriod(bond, index));
+    expect(singles).toEqual(eager);
+    expect(bond.periods).toEqual(eager);
+    expect(bond.periods).toBe(bond.periods);
+    expect(getBondPeriod(bond, 3)).toBe(bond.periods[3]);
+    expect({ ...bond }.periods).toEqual(eager);
+    expect(JSON.parse(JSON.stringify(bond.periods))).toEqual(eager);
+  });
+
+  it('[SP2] pricing before and after the periods are made gives the same price', () => {
+    const settlement = parseDate('2025-08-21');
+    const first = createFixedCouponBond({
+      issueDate: parseDate('2020-02-29'),
+      maturityDate: parseDate('2044-08-31'),
+      couponRate: 0.071,
+      frequency: 12,
+      convention: quantLibConvention('ACT/ACT-ICMA'),
+    });
+    const before = getCleanPriceFromYield(first, settlement, { rate: 0.068, compounding: 'monthly' }).per100;
+    expect(first.periods.length).toBeGreaterThan(200);
+    first.columns.settlementMemo = null;
+    expect(getCleanPriceFromYield(first, settlement, { rate: 0.068, compounding: 'monthly' }).per100).toBe(before);
+  });
+});
+
+describe('shared-step discounting', () => {
+  it('[SP3] equals one exp per flow within 1e-13 relative (price and slope) on generated quantlib and XIRR bonds of up to 500 flows', () => {
+    const random = createRandom(2025);
+    const settlement = parseDate('2025-08-21');
+    let checked = 0;
+    let worstValue = 0;
+    let worstSlope = 0;
+    for (let i = 0; i < 700; i++) {
+      const frequency = FREQUENCIES[i % 4] as CouponFrequency;
+      const dayCount = DAY_COUNT_NAMES[i % DAY_COUNT_NAMES.length] as DayCountName;
+      const maturityDate = addDays(settlement, 30 + Math.floor(random() * 15000));
+      const issueDate = addDays(settlement, -1 - Math.floor(random() * 3000));
+      const couponRate = Math.round(random() * 1500) / 10_000;
+      const bond =
+        i % 2 === 0
+          ? createFixedCouponBond({ issueDate, maturityDate, couponRate, frequency, convention: quantLibConvention(dayCount) })
+          : createCorporateBond({ issueDate, maturityDate, couponRate, frequency });
+      const flows = createPricingSetup(bond, settlement).exponentialFlows;
+      if (flows === null) continue; // an XIRR bond with one flow within a year: simple interest
+      const rate = -0.02 + random() * 0.3;
+      const logGrowth = Math.log1p(rate / flows.periodsPerYear);
+      let value = 0;
+      let weighted = 0;
+      for (let k = 0; k < flows.amounts.length; k++) {
+        const pv = (flows.amounts[k] as number) * Math.exp(-(flows.exponents[k] as number) * logGrowth);
+        value += pv;
+        weighted += (flows.exponents[k] as number) * pv;
+      }
+      const slope = -weighted / (flows.periodsPerYear + rate);
+      worstValue = Math.max(worstValue, Math.abs(evaluateExponentialFlows(flows, rate, true) / value - 1));
+      worstSlope = Math.max(worstSlope, Math.abs((exponentialSlopeOut[0] as number) / slope - 1));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(600);
+    expect(worstValue).toBeLessThan(1e-13);
+    expect(worstSlope).toBeLessThan(1e-13);
+  });
+
+  it('[SP3] more than 16 distinct steps fall back to one exp per flow', () => {
+    const exponents = Array.from({ length: 20 }, (_, k) => k * 1.01 + (k * k) / 1000);
+    const steps = exponents.map((e, k) => (k === 0 ? e : e - (exponents[k - 1] as number)));
+    const amounts = exponents.map(() => 5);
+    const flows = createExponentialFlows(2, amounts, exponents, steps);
+    expect(flows.steps).toHaveLength(0);
+    const expected = exponents.reduce((sum, e) => sum + 5 * Math.exp(-e * Math.log1p(0.07 / 2)), 0);
+    expect(evaluateExponentialFlows(flows, 0.07, false)).toBeCloseTo(expected, 12);
+    expect(getCompoundingForFrequency(2)).toBe('semi-annual');
+  });
+});
