@@ -50,8 +50,17 @@ test.describe('route access and error pages', () => {
     await expect(page.getByRole('heading', { name: 'Premium' })).toBeVisible();
     await expect(page.getByText('Execute trades from a single screen', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Request Upgrade' }).click();
-    await expect(page.getByText('Upgrade requested').first()).toBeVisible();
+    // An access ticket on the support desk, with the spec's toast; the user follows it in My requests.
+    await expect(page.getByText('Your request has been noted. We will update you shortly via email.', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Upgrade requested' })).toBeDisabled();
+    await page.goto('/support/requests');
+    await expect(
+      page
+        .getByRole('table', { name: 'My requests' })
+        .getByRole('row')
+        .filter({ hasText: 'Inventory access: Please upgrade our organisation to the Premium plan.' })
+        .first(),
+    ).toBeVisible();
   });
 
   test('a BASIC-tier dealer gets the 402 page on /client/transactions', async ({ page }) => {

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO, DEMO_PASSWORD, openWorkspace, signIn } from './helpers';
 
@@ -57,8 +57,9 @@ async function showTicketing(page: Page): Promise<void> {
   await expect(page.getByTestId('panel-ticketing')).toBeVisible();
 }
 
-async function acceptConsideration(page: Page, number: string, custodian: string): Promise<void> {
-  await ticketRow(page, number).getByRole('button', { name: 'Accept consideration' }).click();
+/** Accepts from the ticket's row, or from its open dialog when `where` is that dialog. */
+async function acceptConsideration(page: Page, number: string, custodian: string, where: Locator = ticketRow(page, number)): Promise<void> {
+  await where.getByRole('button', { name: 'Accept consideration' }).click();
   const form = page.getByRole('form', { name: `Accept the consideration of ${number}` });
   await form.getByRole('combobox', { name: 'Custodian' }).fill(custodian.split(' ')[0]!);
   await page.getByRole('option', { name: custodian }).click();
@@ -110,9 +111,10 @@ test('a deal is ticketed, priced, accepted, reported and settled, live at both f
 
   // Both firms accept the consideration, each with its custodian: confirmed, then reported and settled.
   await acceptConsideration(buyer, number, 'HDFC Bank Ltd.');
-  await acceptConsideration(seller, number, 'Kotak Mahindra Bank Ltd.');
-  // Each of the three keeps the ticket open and watches the stamps arrive live.
+  // Each of the three opens the ticket before the seller's acceptance and watches the stamps arrive live (a settled
+  // ticket leaves the open list, so a row clicked after settlement, 3 s after the report, would be gone).
   for (const page of [seller, buyer, broker]) await openTicket(page, number);
+  await acceptConsideration(seller, number, 'Kotak Mahindra Bank Ltd.', seller.getByTestId('ticket-dialog'));
   for (const page of [seller, buyer, broker]) {
     const stamps = page.getByTestId('ticket-dialog').getByTestId('ticket-stamp-label');
     await expect(stamps.filter({ hasText: 'Final' })).toHaveCount(1);

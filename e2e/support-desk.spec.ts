@@ -135,6 +135,29 @@ test.describe('support desk', () => {
     await expect(table.getByRole('row').filter({ hasText: 'Contact form: Please call me about onboarding.' })).toHaveCount(1);
   });
 
+  test("a bond page's Report an issue raises an issue ticket on the desk", async ({ page, request }) => {
+    const bond = await request.get('/api/finstrument/IN0020220151/');
+    expect(bond.ok()).toBeTruthy();
+    const { id } = (await bond.json()) as { id: number };
+    const text = `The call date of 7.26% GS 2033 looks wrong ${Date.now()}`;
+    await signIn(page, DEMO.dealer);
+    await page.goto(`/security/${id}`);
+    await page.getByRole('button', { name: 'Report an issue' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('checkbox', { name: 'Call/put information seems incorrect' }).check();
+    await modal.getByRole('textbox', { name: 'What went wrong?' }).fill(text);
+    await modal.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Thank you for reporting the issue. We will update you shortly via email.', { exact: true })).toBeVisible();
+    await expect(modal).toBeHidden();
+    await page.goto('/support/requests');
+    await expect(
+      page
+        .getByRole('table', { name: 'My requests' })
+        .getByRole('row')
+        .filter({ hasText: `Report issue: ${text}` }),
+    ).toHaveCount(1);
+  });
+
   test('a dealer does not see the queue; the page says it is Dart Support only', async ({ page }) => {
     await signIn(page, DEMO.dealer);
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -45,6 +45,10 @@ export const theme = createTheme({
     // Above modals: a search box or picker inside a dialog (the private run form in a chat) opens its
     // list over the dialog, not behind it (Mantine's default popover layer, 300, is under our modals).
     Combobox: { defaultProps: { zIndex: Z_INDEX.modal + 1 } },
+    // Likewise a popover, menu or hover card opened from a dialog (the ticket's Accept consideration, Reject…).
+    Popover: { defaultProps: { zIndex: Z_INDEX.modal + 1 } },
+    Menu: { defaultProps: { zIndex: Z_INDEX.modal + 1 } },
+    HoverCard: { defaultProps: { zIndex: Z_INDEX.modal + 1 } },
   },
 });
 

@@ -15,14 +15,14 @@ import {
   CreditRationalePanel,
   DownloadsPanel,
   IssuerBondsPanel,
-  ReportIssueModal,
+  reportedPricingDetails,
   SecurityHeader,
   TradesPanel,
   useFinstrument,
   type PricingDetails,
   type SecurityAccess,
 } from '../../features/security';
-import { RequestUpgradeButton } from '../../features/support';
+import { RequestUpgradeButton, SupportModal } from '../../features/support';
 import { homePathFor, useSession } from '../../lib/session';
 import { marketSlots } from './market-slots';
 
@@ -127,11 +127,12 @@ export function SecurityScreen({ id }: { id: string }) {
         </Grid.Col>
       </Grid>
       {user ? (
-        <ReportIssueModal
+        <SupportModal
           opened={reporting}
           onClose={() => setReporting(false)}
-          bond={{ isin: bond.identifiers.ISIN, name: bond.display_name }}
-          pricing={pricing}
+          initialKind="report_issue"
+          extras={{ isin: bond.identifiers.ISIN, bond: bond.display_name }}
+          {...(pricing ? { pricingDetails: reportedPricingDetails(pricing) } : {})}
         />
       ) : null}
     </>

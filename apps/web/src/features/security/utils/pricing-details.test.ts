@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePricingDetails, quoteRequestFor } from './pricing-details';
+import { quoteRequestFor, reportedPricingDetails } from './pricing-details';
 
 const details = {
   fixedField: 'yield' as const,
@@ -18,10 +18,15 @@ describe('pricing details', () => {
     expect(quoteRequestFor(null)).toEqual({});
   });
 
-  it('describes what the user priced for the support team', () => {
-    const text = describePricingDetails(details);
-    expect(text).toContain('Yield: 6.8900%');
-    expect(text).toContain('Settlement: T+0 (2026-11-23)');
-    expect(text).toContain('Quantity: 10 units');
+  it('shares what the user priced with the support team', () => {
+    expect(reportedPricingDetails(details)).toEqual({
+      priced_by: 'yield',
+      clean_price: 100.1742,
+      yield_percent: 6.89,
+      settlement: 'T+0 (2026-11-23)',
+      quantity: 10,
+      total_consideration: 1052067.37,
+    });
+    expect(reportedPricingDetails({ ...details, cleanPrice: null, bondYield: null, settlementDate: null }).settlement).toBe('T+0');
   });
 });

@@ -19,14 +19,14 @@ export function quoteRequestFor(details: PricingDetails | null) {
   return base;
 }
 
-/** The lines the report-issue message carries when the user consents to share the pricing details. */
-export function describePricingDetails(details: PricingDetails): string {
-  return [
-    `Priced by: ${details.fixedField}`,
-    `Clean price: ${details.cleanPrice === null ? 'NA' : details.cleanPrice.toFixed(4)}`,
-    `Yield: ${details.bondYield === null ? 'NA' : `${(details.bondYield * 100).toFixed(4)}%`}`,
-    `Settlement: T+${details.settlementDelta}${details.settlementDate ? ` (${details.settlementDate})` : ''}`,
-    `Quantity: ${details.quantity} units`,
-    `Total consideration: ${details.total === null ? 'NA' : `₹${details.total.toFixed(2)}`}`,
-  ].join('\n');
+/** What a report-issue ticket carries of the last pricing when the user consents to share it (the ticket's extras). */
+export function reportedPricingDetails(details: PricingDetails): Record<string, string | number | null> {
+  return {
+    priced_by: details.fixedField,
+    clean_price: details.cleanPrice === null ? null : Number(details.cleanPrice.toFixed(4)),
+    yield_percent: details.bondYield === null ? null : Number((details.bondYield * 100).toFixed(4)),
+    settlement: `T+${details.settlementDelta}${details.settlementDate ? ` (${details.settlementDate})` : ''}`,
+    quantity: details.quantity,
+    total_consideration: details.total,
+  };
 }

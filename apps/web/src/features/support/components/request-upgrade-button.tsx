@@ -1,35 +1,56 @@
+import { supportToastFor, type SupportRequestType } from '@dart/contracts';
 import { Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { describeError } from '../../../lib/errors';
 import { hideToast, showToast } from '../../../lib/toast';
-import { useCreateSupportRequest } from '../api/create-support-request';
+import { useCreateTicket } from '../api/create-ticket';
+import { supportSettingsQueryOptions } from '../api/get-support-settings';
+import { ticketErrorMessage } from '../utils/support-errors';
 
 const UPGRADE_MESSAGE = 'Please upgrade our organisation to the Premium plan.';
 
-/** 402 page: raises an 'upgrade' support ticket and confirms with a toast. */
+/** The request type of an upgrade asked for on a page: the book has its own, every other page asks for access. */
+export function upgradeRequestTypeFor(page: string): SupportRequestType {
+  if (page.startsWith('/inventory')) return 'inventory_access';
+  if (page.startsWith('/security/')) return 'cashflow_upgrade';
+  return 'access';
+}
+
+/**
+ * 402 page and premium panels: raises an access ticket with Dart Support (POST ext/tickets/, the same desk as the
+ * Contact support modal, so staff see it in their queue and the user in My requests) and confirms with the spec's toast.
+ */
 export function RequestUpgradeButton({ page }: { page: string }) {
-  const request = useCreateSupportRequest();
+  const queryClient = useQueryClient();
+  const createTicket = useCreateTicket();
   const [requested, setRequested] = useState(false);
 
   async function onClick() {
     const loaderId = showToast({ group: 'loader', summary: 'Sending your upgrade request…', loading: true, life: false, closable: false });
+    const requestType = upgradeRequestTypeFor(page);
     try {
-      const result = await request.mutateAsync({ kind: 'upgrade', message: UPGRADE_MESSAGE, page });
+      const settings = await queryClient.fetchQuery(supportSettingsQueryOptions());
+      await createTicket.mutateAsync({
+        ticket_type_id: settings.ticket_type_ids.access,
+        contacts: [],
+        ticket_attributes: { _default_description_: UPGRADE_MESSAGE, request_type: requestType, extras: { page }, attachment_ids: [] },
+      });
       setRequested(true);
       showToast({
-        summary: 'Upgrade requested',
-        detail: result.detail || 'Our team will contact you shortly to upgrade your plan.',
+        summary: supportToastFor('access', requestType),
         severity: 'success',
+        actionText: 'My requests',
+        actionUrl: '/support/requests',
       });
     } catch (error) {
-      showToast({ summary: 'Could not send the request', detail: describeError(error), severity: 'error' });
+      showToast({ summary: ticketErrorMessage(error), severity: 'error' });
     } finally {
       hideToast(loaderId, 'loader');
     }
   }
 
   return (
-    <Button size="md" onClick={() => void onClick()} loading={request.isPending} disabled={requested}>
+    <Button size="md" onClick={() => void onClick()} loading={createTicket.isPending} disabled={requested}>
       {requested ? 'Upgrade requested' : 'Request Upgrade'}
     </Button>
   );

@@ -19,7 +19,10 @@ export const confirmedTradeQueryOptions = (ticketId: string, version: number) =>
   queryOptions({
     // The ticket's version in the key: a new state (reported, settled) loads the orders again.
     queryKey: [...TICKETS_KEY, 'confirmed', ticketId, version] as const,
-    queryFn: ({ signal }) => getConfirmedTrade(ticketId, signal),
+    // No abort signal: a new version (reported, then settled seconds later) drops the observer of the old key while
+    // its load may still be on the way, and TanStack Query aborts a dropped load that took the signal. The answer is
+    // small; it is let finish rather than shown as a failed request.
+    queryFn: () => getConfirmedTrade(ticketId),
     staleTime: 10_000,
     retry: false,
   });
