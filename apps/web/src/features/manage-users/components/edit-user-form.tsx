@@ -1,11 +1,12 @@
-import { PERMISSIONS, PERMISSION_LABELS, ROLES, ROLE_LABELS, UserRolesUpdateSchema, type Permission, type Role } from '@dart/contracts';
+import { ROLES, UserRolesUpdateSchema, type Permission, type Role } from '@dart/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/ui/form-error-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
+import { AccessFields } from './access-fields';
 import type { ClientUser } from '../api/get-client-users';
 import { useUpdateUser } from '../api/update-user';
 
@@ -19,6 +20,7 @@ export function EditUserForm({ user, onDone }: { user: ClientUser; onDone: () =>
     resolver: zodResolver(UserRolesUpdateSchema),
     defaultValues: { user_id: user.id, roles: [...user.roles] as Role[], permissions: [...user.permissions] as Permission[] },
   });
+  const [roles, permissions] = useWatch({ control: form.control, name: ['roles', 'permissions'] });
   const update = useUpdateUser();
   const [formError, setFormError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
@@ -42,45 +44,15 @@ export function EditUserForm({ user, onDone }: { user: ClientUser; onDone: () =>
           {user.email}. A compliance user has exactly two roles, one of them Compliance Officer; a viewer has only the Viewer role.
         </Text>
         <FormErrorAlert message={formError} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Controller
-            control={form.control}
-            name="roles"
-            render={({ field }) => (
-              <Checkbox.Group
-                label="Roles"
-                withAsterisk
-                value={field.value}
-                onChange={(value) => field.onChange(value as Role[])}
-                error={errors.roles?.message ?? errors.status?.message}
-              >
-                <Stack gap={8} mt={6}>
-                  {ROLES.map((role) => (
-                    <Checkbox key={role} value={role} label={ROLE_LABELS[role]} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="permissions"
-            render={({ field }) => (
-              <Checkbox.Group
-                label="Permissions"
-                value={field.value ?? []}
-                onChange={(value) => field.onChange(value as Permission[])}
-                error={errors.permissions?.message}
-              >
-                <Stack gap={8} mt={6}>
-                  {PERMISSIONS.map((permission) => (
-                    <Checkbox key={permission} value={permission} label={PERMISSION_LABELS[permission]} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-            )}
-          />
-        </SimpleGrid>
+        <AccessFields
+          roles={ROLES}
+          value={{ roles, permissions: permissions ?? [] }}
+          onRolesChange={(next) => form.setValue('roles', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+          onPermissionsChange={(next) =>
+            form.setValue('permissions', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+          }
+          errors={{ roles: errors.roles?.message ?? errors.status?.message, permissions: errors.permissions?.message }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,14 +1,15 @@
-import { InviteCreateSchema, PERMISSIONS, PERMISSION_LABELS, ROLE_LABELS, type Role } from '@dart/contracts';
+import { InviteCreateSchema, type Permission, type Role } from '@dart/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, CopyButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/ui/form-error-alert';
 import { CheckIcon } from '../../../components/ui/icons';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useCreateInvite, type Invite } from '../api/create-invite';
+import { AccessFields } from './access-fields';
 
 /** Roles an ops admin hands out to colleagues ('user' is the implicit basic role). */
 const INVITABLE_ROLES: readonly Role[] = ['clientdealer', 'clientviewer', 'clientopsadmin', 'backoffice', 'complianceofficer'];
@@ -16,8 +17,9 @@ const INVITABLE_ROLES: readonly Role[] = ['clientdealer', 'clientviewer', 'clien
 export function InviteUserForm() {
   const form = useForm({
     resolver: zodResolver(InviteCreateSchema),
-    defaultValues: { email: '', roles: ['clientdealer'] as Role[], permissions: [] as (typeof PERMISSIONS)[number][] },
+    defaultValues: { email: '', roles: ['clientdealer'] as Role[], permissions: [] as Permission[] },
   });
+  const [roles, permissions] = useWatch({ control: form.control, name: ['roles', 'permissions'] });
   const createInvite = useCreateInvite();
   const [formError, setFormError] = useState<string | null>(null);
   const [invite, setInvite] = useState<Invite | null>(null);
@@ -52,40 +54,15 @@ export function InviteUserForm() {
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Controller
-            control={form.control}
-            name="roles"
-            render={({ field }) => (
-              <Checkbox.Group
-                label="Roles"
-                withAsterisk
-                value={field.value}
-                onChange={(value) => field.onChange(value as Role[])}
-                error={errors.roles?.message}
-              >
-                <Stack gap={8} mt={6}>
-                  {INVITABLE_ROLES.map((role) => (
-                    <Checkbox key={role} value={role} label={ROLE_LABELS[role]} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="permissions"
-            render={({ field }) => (
-              <Checkbox.Group label="Permissions" value={field.value ?? []} onChange={field.onChange}>
-                <Stack gap={8} mt={6}>
-                  {PERMISSIONS.map((permission) => (
-                    <Checkbox key={permission} value={permission} label={PERMISSION_LABELS[permission]} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-            )}
-          />
-        </SimpleGrid>
+        <AccessFields
+          roles={INVITABLE_ROLES}
+          value={{ roles, permissions: permissions ?? [] }}
+          onRolesChange={(next) => form.setValue('roles', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+          onPermissionsChange={(next) =>
+            form.setValue('permissions', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+          }
+          errors={{ roles: errors.roles?.message, permissions: errors.permissions?.message }}
+        />
         <Button type="submit" loading={isSubmitting}>
           Send invitation
         </Button>
