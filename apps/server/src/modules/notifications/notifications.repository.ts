@@ -1,6 +1,8 @@
 /** SQL of the notification centre. Every function takes the caller's transaction (or the database). */
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
+import { rowDecoder } from '../../db/row-decoder';
 import {
   eventCursors,
   events,
@@ -20,8 +22,9 @@ export type NotificationInsert = typeof notifications.$inferInsert;
 export type PreferenceRow = typeof notificationPreferences.$inferSelect;
 
 export const PRODUCER_CURSOR = 'notifications';
-/** Rows per INSERT: PostgreSQL allows 65,535 parameters in one statement. */
-const INSERT_CHUNK = 2_000;
+/** Rows per INSERT (each column is one array parameter; the chunk bounds the statement's size). */
+const INSERT_CHUNK = 5_000;
+const NOTIFICATION_ROW = rowDecoder<NotificationRow>(getTableColumns(notifications));
 
 /** The producer's cursor, locked for the rest of the transaction (a second producer waits here). */
 export async function lockCursor(tx: DbOrTx): Promise<number> {
@@ -142,17 +145,28 @@ export async function preferencesOf(tx: DbOrTx, userIds: readonly string[]): Pro
 }
 
 /** Inserts, skipping any (user, source ref) already there; returns the rows actually inserted. */
+/**
+ * One statement per chunk: the columns as arrays through `unnest` (one parameter each), so thousands of rows cost
+ * neither a parameter nor the query builder's work per value; rows already there (same user and source) are skipped.
+ */
 export async function insertNotifications(tx: DbOrTx, rows: readonly NotificationInsert[]): Promise<NotificationRow[]> {
   const inserted: NotificationRow[] = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
-    inserted.push(
-      ...(await tx
-        .insert(notifications)
-        .values(chunk)
-        .onConflictDoNothing({ target: [notifications.userId, notifications.sourceRef] })
-        .returning()),
+    const column = (pick: (row: NotificationInsert) => string | number | null | undefined) =>
+      pgArray(chunk.map((row) => pick(row) ?? null));
+    const raw = await sqlRows(
+      tx,
+      sql`INSERT INTO notifications AS n (user_id, client_id, category, kind, title, body, link, source_position, source_ref, created_at)
+        SELECT * FROM unnest(
+          ${column((r) => r.userId)}::uuid[], ${column((r) => r.clientId)}::uuid[], ${column((r) => r.category)}::text[],
+          ${column((r) => r.kind)}::text[], ${column((r) => r.title)}::text[], ${column((r) => r.body)}::text[],
+          ${column((r) => r.link)}::text[], ${column((r) => r.sourcePosition)}::bigint[], ${column((r) => r.sourceRef)}::text[],
+          ${column((r) => (r.createdAt ?? new Date()).toISOString())}::timestamptz[])
+        ON CONFLICT (user_id, source_ref) DO NOTHING
+        RETURNING ${NOTIFICATION_ROW.select('n')}`,
     );
+    for (const row of raw) inserted.push(NOTIFICATION_ROW.decode(row));
   }
   return inserted;
 }
