@@ -81,6 +81,8 @@ export default defineConfig({
       // them off for the integration tests, which tick them by hand), and NSCCL / ICCL settle 3 s after the match.
       POST_TRADE_JOBS: 'on',
       EXCHANGE_SIM_SETTLE_MS: '3000',
+      // Surveillance (surveillance-alerts.spec.ts): the scanner raises alerts as in production (NODE_ENV=test turns it off).
+      SURVEILLANCE_SCAN: 'on',
     },
   },
 });

@@ -54,6 +54,9 @@ import { registerTeam } from './modules/team';
 import { registerWorkspace } from './modules/workspace';
 import { registerSupport } from './modules/support';
 import { registerNotifications } from './modules/notifications';
+import { registerSurveillance } from './modules/surveillance';
+import { registerRecording } from './modules/recording';
+import { registerWhatsApp } from './modules/whatsapp';
 import { createUsersService } from './modules/users/users.service';
 import { seedDemoData } from './seed/demo';
 import type { AppDeps } from './types';
@@ -265,6 +268,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.postTradeJobs) orders.startJobs(jobLeader.isLeader);
   // The notification centre (issue 15 §3): its producer tails the events table on the elected node, tests included.
   registerNotifications(app, jobLeader.isLeader);
+  // Surveillance alerts (issue 16 §1): the scanner runs on the elected node; tests tick `app.surveillance.scanner.scanOnce()`.
+  registerSurveillance(app, jobLeader.isLeader, config.surveillanceScan);
+  // Masked session recording (issue 16 §3): off unless SESSION_RECORDING=on (its calls answer 404 then).
+  await registerRecording(app);
   // The audit trail's seals (lib/audit.ts): on the elected node; tests seal when they verify.
   const stopAuditSealer =
     config.env !== 'test'
@@ -278,7 +285,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       answerDelayMs: config.exchangeSim.answerDelayMs,
     });
   await registerLiveGateway(app, { namespace: busChannel });
-  await registerChat(app, { namespace: busChannel });
+  const chat = await registerChat(app, { namespace: busChannel });
+  // The WhatsApp link (issue 16 §2): quote alerts and linked chat channels through the simulated WhatsApp endpoint.
+  registerWhatsApp(app, { chat, isLeader: jobLeader.isLeader });
 
   // The SPA: hashed assets cached for a year, index.html never, history fallback for app routes.
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -70,6 +70,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, TRADING_HOURS: 'sometimes' })).toThrow(/TRADING_HOURS: must be enforce or off/);
   });
 
+  it('runs the surveillance scanner by default, not under NODE_ENV=test unless SURVEILLANCE_SCAN=on, and validates it', () => {
+    const base = { DATA_DIR: '/tmp/dart-config-test' };
+    expect(loadConfig(base).surveillanceScan).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).surveillanceScan).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test', SURVEILLANCE_SCAN: 'on' }).surveillanceScan).toBe(true);
+    expect(loadConfig({ ...base, SURVEILLANCE_SCAN: 'off' }).surveillanceScan).toBe(false);
+    expect(() => loadConfig({ ...base, SURVEILLANCE_SCAN: 'yes' })).toThrow(/SURVEILLANCE_SCAN: must be on or off/);
+  });
+
   it('finds the repository root from the sources and from the server bundle, and reads bonds from reference-data/', () => {
     const root = findRepoRoot();
     expect(existsSync(path.join(root, 'reference-data/bonds/SOURCE.md'))).toBe(true);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_DAILY_QUOTAS, type QuotaKey } from '@dart/contracts';
+import { DEFAULT_DAILY_QUOTAS, RECORDING_RETENTION_DAYS_DEFAULT, type QuotaKey } from '@dart/contracts';
 import { z } from 'zod';
 
 /**
@@ -75,6 +75,9 @@ const EnvSchema = z.object({
   WS_IDLE_TIMEOUT_MS: z.coerce.number().int().min(300).max(600_000).default(45_000),
   TRADING_HOURS: z.enum(['enforce', 'off'], { error: 'must be enforce or off' }).optional(),
   POST_TRADE_JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  SURVEILLANCE_SCAN: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  SESSION_RECORDING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  SESSION_RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(RECORDING_RETENTION_DAYS_DEFAULT),
 });
 
 export interface Config {
@@ -149,6 +152,16 @@ export interface Config {
    * tests (integration tests call their `tick()`); the browser tests' server turns them `on`.
    */
   postTradeJobs: boolean;
+  /**
+   * The surveillance scanner (issue 16 §1, on the elected node): default `on` outside tests, `off` in tests
+   * (integration tests call `scanner.scanOnce()`); the browser tests' server turns it `on`.
+   */
+  surveillanceScan: boolean;
+  /**
+   * Masked session recording (issue 16 §3, modules/recording): off unless `SESSION_RECORDING=on`; recordings are
+   * kept `SESSION_RECORDING_RETENTION_DAYS` days (default 30).
+   */
+  sessionRecording: { enabled: boolean; retentionDays: number };
 }
 
 export class ConfigError extends Error {
@@ -265,5 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     tradingHours: e.TRADING_HOURS ?? (e.NODE_ENV === 'production' ? 'enforce' : 'off'),
     postTradeJobs: (e.POST_TRADE_JOBS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    surveillanceScan: (e.SURVEILLANCE_SCAN ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    sessionRecording: { enabled: e.SESSION_RECORDING === 'on', retentionDays: e.SESSION_RECORDING_RETENTION_DAYS },
   };
 }

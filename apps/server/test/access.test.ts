@@ -124,6 +124,15 @@ const MATRIX: Array<{
   { method: 'GET', url: '/api/surveillance/audit/', expect: only(['compliance'], 200) },
   { method: 'GET', url: '/api/surveillance/audit/users/', expect: only(['compliance'], 200) },
   { method: 'GET', url: '/api/surveillance/audit/export/', expect: only(['compliance'], 200) },
+  { method: 'GET', url: '/api/surveillance/audit/integrity/', expect: only(['compliance'], 200) },
+  // Surveillance alerts (issue 16 §1): compliance officers only; ':id' is not a UUID → 400 for them, 403 for the rest.
+  { method: 'GET', url: '/api/surveillance/alerts/', expect: only(['compliance'], 200) },
+  { method: 'GET', url: '/api/surveillance/alerts/:id/', expect: only(['compliance'], 400) },
+  { method: 'GET', url: '/api/surveillance/alerts/:id/evidence.pdf', expect: only(['compliance'], 400) },
+  { method: 'POST', url: '/api/surveillance/alerts/:id/assign/', body: () => ({}), expect: only(['compliance'], 400) },
+  { method: 'POST', url: '/api/surveillance/alerts/:id/comment/', body: () => ({}), expect: only(['compliance'], 400) },
+  { method: 'POST', url: '/api/surveillance/alerts/:id/escalate/', body: () => ({}), expect: only(['compliance'], 400) },
+  { method: 'POST', url: '/api/surveillance/alerts/:id/close/', body: () => ({}), expect: only(['compliance'], 400) },
   // Public credential endpoints: validation answers 400 to an empty body for everyone.
   { method: 'POST', url: '/api/token/', body: () => ({}), expect: everyone(400, 400) },
   { method: 'POST', url: '/api/token/refresh/', body: () => ({}), expect: everyone(401, 401) },
@@ -284,6 +293,23 @@ const MATRIX: Array<{
   { method: 'GET', url: '/api/notifications/preferences/', expect: everyone(200, 401) },
   { method: 'PUT', url: '/api/notifications/preferences/', body: () => ({}), expect: everyone(400, 401) },
   { method: 'POST', url: '/api/notifications/snooze/', body: () => ({}), expect: everyone(200, 401) },
+  // The WhatsApp link (issue 16 §2): own consent on every role; the firm's bridged messages to compliance and ops;
+  // linking a channel is a chat write; the simulator's inbound webhook is public outside production only.
+  { method: 'GET', url: '/api/whatsapp/consent/', expect: everyone(200, 401) },
+  { method: 'PUT', url: '/api/whatsapp/consent/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'GET', url: '/api/whatsapp/messages/', expect: only(['opsadmin', 'compliance'], 200) },
+  { method: 'PUT', url: '/api/whatsapp/channels/:url/link/', body: () => ({ linked: true }), expect: chatWriters(404) },
+  { method: 'POST', url: '/api/dev/whatsapp/inbound/', body: () => ({}), expect: everyone(400, 400) },
+  // The simulator's phone side (e2e and developers): public outside production only, like the inbound webhook.
+  { method: 'GET', url: '/api/dev/whatsapp/outbox/', expect: everyone(200, 200) },
+  { method: 'POST', url: '/api/dev/whatsapp/settle/', body: () => ({}), expect: everyone(200, 200) },
+  // Masked session recording (issue 16 §3), off here (the default): every call but the settings answers 404 after the
+  // access check. The recorder's calls are every signed-in user's (view-only too); list and replay the ops admin's.
+  { method: 'GET', url: '/api/recording/settings/', expect: everyone(200, 401) },
+  { method: 'POST', url: '/api/recording/sessions/', body: () => ({}), expect: everyone(404, 401) },
+  { method: 'POST', url: '/api/recording/sessions/:id/events/', body: () => ({}), expect: everyone(404, 401) },
+  { method: 'GET', url: '/api/recording/sessions/', expect: only(['opsadmin'], 404) },
+  { method: 'GET', url: '/api/recording/sessions/:id/', expect: only(['opsadmin'], 404) },
   // Last: it ends each caller's session.
   { method: 'POST', url: '/api/logout/', body: () => ({}), expect: everyone(200, 200) },
 ];

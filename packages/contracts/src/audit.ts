@@ -26,6 +26,8 @@ export const AUDIT_CATEGORIES = {
   workspace: 'Workspace',
   support: 'Support',
   contact: 'Contact form',
+  surveillance: 'Surveillance alerts',
+  recording: 'Session recording',
 } as const;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
 export const AUDIT_CATEGORY_CODES = Object.keys(AUDIT_CATEGORIES) as [AuditCategory, ...AuditCategory[]];
@@ -68,6 +70,8 @@ export const AUDIT_ACTION_LABELS = {
   'chat.message_edited': 'Chat message edited',
   'chat.message_deleted': 'Chat message deleted',
   'chat.exported': 'Chat exported',
+  'chat.whatsapp_link_changed': 'Chat linked or unlinked to WhatsApp',
+  'user.whatsapp_consent_changed': 'WhatsApp consent given or withdrawn',
   'quote.created': 'Quote posted',
   'quote.updated': 'Quote updated',
   'quote.closed': 'Quote closed',
@@ -124,6 +128,14 @@ export const AUDIT_ACTION_LABELS = {
   'support.ticket_status_changed': 'Support ticket status changed',
   'support.ticket_read': 'Support replies read',
   'contact.submitted': 'Contact form sent',
+  'surveillance.alert_assigned': 'Surveillance alert assigned',
+  'surveillance.alert_commented': 'Surveillance alert commented on',
+  'surveillance.alert_escalated': 'Surveillance alert escalated',
+  'surveillance.alert_closed': 'Surveillance alert closed',
+  'surveillance.alerts_exported': 'Surveillance alerts exported',
+  'surveillance.evidence_downloaded': 'Surveillance evidence pack downloaded',
+  'recording.started': 'Session recording started',
+  'recording.viewed': 'Recorded session replayed',
 } as const satisfies Record<string, string>;
 export type AuditActionCode = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTION_LABELS) as [AuditActionCode, ...AuditActionCode[]];
@@ -221,3 +233,15 @@ export type AuditUserList = z.infer<typeof AuditUserListSchema>;
 
 /** The CSV export's columns, in order (the header row). */
 export const AUDIT_EXPORT_COLUMNS = ['When (IST)', 'User', 'Email', 'Firm', 'Action', 'On', 'Name', 'Details', 'IP address'] as const;
+
+/**
+ * `GET api/surveillance/audit/integrity/`: the whole trail's tamper evidence checked now (every row's hash and every
+ * seal, `verifyAuditChain`). `intact` false: a row was changed, removed, added or moved. `sealed_through`: when the
+ * last seal was made (rows after it are protected by their hash and the append-only triggers until the next one).
+ */
+export const AuditIntegritySchema = z.object({
+  intact: z.boolean(),
+  checked_at: z.string(),
+  sealed_through: z.string().nullable(),
+});
+export type AuditIntegrity = z.infer<typeof AuditIntegritySchema>;

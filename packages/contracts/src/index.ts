@@ -193,8 +193,18 @@ export {
   AuditEntrySchema,
   AuditListSchema,
   AuditUserListSchema,
+  AuditIntegritySchema,
 } from './audit';
-export type { AuditCategory, AuditActionCode, AuditListQuery, AuditExportQuery, AuditEntry, AuditList, AuditUserList } from './audit';
+export type {
+  AuditCategory,
+  AuditActionCode,
+  AuditListQuery,
+  AuditExportQuery,
+  AuditEntry,
+  AuditList,
+  AuditUserList,
+  AuditIntegrity,
+} from './audit';
 export {
   LIVE_PROTOCOL_VERSION,
   LIVE_PATH,
@@ -437,3 +447,6 @@ export * from './credentials';
 export * from './support';
 export * from './team';
 export * from './notifications';
+export * from './surveillance';
+export * from './whatsapp';
+export * from './recording';

@@ -68,6 +68,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
     title: 'Inventory',
   },
   { path: '/manage-users', layouts: ['settings'], access: 'authenticated', roles: ['clientopsadmin'], title: 'Manage users' },
+  // Issue 16 §3 (ours): the ops admin's masked session recordings of their own firm, and their replay.
+  { path: '/ops/sessions', layouts: ['settings'], access: 'authenticated', roles: ['clientopsadmin'], title: 'Session recordings' },
   { path: '/market', layouts: ['dart'], access: 'authenticated', redirect: true, title: 'Market' },
   { path: '/privacy', layouts: ['default'], access: 'public', title: 'Privacy' },
   { path: '/product/dart', layouts: ['productdart'], access: 'public', title: 'Dart' },
@@ -79,6 +81,14 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/support/requests', layouts: ['settings'], access: 'authenticated', title: 'My requests' },
   { path: '/support/queue', layouts: ['settings'], access: 'authenticated', title: 'Support queue' },
   { path: '/surveillance', layouts: ['dart'], access: 'authenticated', roles: ['complianceofficer'], title: 'Surveillance' },
+  // Issue 16 §2 (ours): the firm's messages over the WhatsApp link, for its compliance officers and ops admins.
+  {
+    path: '/whatsapp/messages',
+    layouts: ['settings'],
+    access: 'authenticated',
+    roles: ['complianceofficer', 'clientopsadmin'],
+    title: 'WhatsApp messages',
+  },
   { path: '/terms', layouts: ['default'], access: 'public', title: 'Terms' },
   { path: '/trade', layouts: ['dart'], access: 'authenticated', redirect: true, title: 'Trade' },
   { path: '/client/profile', layouts: ['settings'], access: 'authenticated', title: 'Client profile' },

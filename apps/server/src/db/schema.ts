@@ -1562,3 +1562,186 @@ export const eventCursors = pgTable('event_cursors', {
   position: bigint('position', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Surveillance alerts (issue 16 §1, modules/surveillance, migration 0027): one row per alert per firm (the compliance
+ * officer's firm it belongs to), unique on (firm, dedupe key) so a rescan never duplicates. `evidence` holds that firm's
+ * side only: ids of chat messages, quotes, deals, tickets, orders and audit rows with excerpts.
+ */
+export const surveillanceAlerts = pgTable(
+  'surveillance_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: text('kind').notNull(),
+    score: integer('score').notNull(),
+    status: text('status').notNull().default('open'),
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** Links alerts of one firm about the same counterparty pair (README "Linked alerts"). */
+    groupKey: text('group_key'),
+    /** When the fact behind the alert happened (the message, the deal, the report deadline). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('surveillance_alerts_dedupe_key').on(t.clientId, t.dedupeKey),
+    index('surveillance_alerts_client_created_idx').on(t.clientId, t.createdAt),
+    index('surveillance_alerts_group_idx').on(t.clientId, t.groupKey),
+    check('surveillance_alerts_score_check', sql`${t.score} BETWEEN 0 AND 100`),
+    check('surveillance_alerts_status_check', sql`${t.status} IN ('open', 'assigned', 'escalated', 'closed')`),
+  ],
+);
+
+/** The triage history of an alert: assign, comment, escalate, close (who, when, what). Append-only. */
+export const surveillanceAlertEvents = pgTable(
+  'surveillance_alert_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => surveillanceAlerts.id),
+    action: text('action').notNull(),
+    actorUserId: uuid('actor_user_id')
+      .notNull()
+      .references(() => users.id),
+    assigneeUserId: uuid('assignee_user_id'),
+    comment: text('comment'),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('surveillance_alert_events_alert_idx').on(t.alertId, t.id)],
+);
+
+/**
+ * WhatsApp consent history (issue 16 §2, modules/whatsapp, migration 0028): one row per answer, with its time and
+ * source; the newest (by `at`, then id) stands. No row: `users.whatsapp_consent` as given at registration.
+ */
+export const whatsappConsents = pgTable(
+  'whatsapp_consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    consented: boolean('consented').notNull(),
+    source: text('source').notNull(),
+    sourceRef: text('source_ref'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('whatsapp_consents_user_at_idx').on(t.userId, t.at, t.id),
+    check('whatsapp_consents_source_check', sql`${t.source} IN ('registration', 'quote', 'profile')`),
+  ],
+);
+
+/** Every message that crossed the WhatsApp bridge, both ways, with its status history; retained like chat messages. */
+export const whatsappMessages = pgTable(
+  'whatsapp_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    direction: text('direction').notNull(),
+    /** The firm of the user (its compliance reads it); null for an inbound message from an unknown number. */
+    clientId: uuid('client_id').references(() => clients.id),
+    userId: uuid('user_id').references(() => users.id),
+    phone: text('phone').notNull(),
+    channelId: uuid('channel_id').references(() => chatChannels.id),
+    chatMessageId: uuid('chat_message_id'),
+    kind: text('kind').notNull(),
+    template: text('template'),
+    body: text('body').notNull(),
+    /** What made it (`event:<position>`, `chat:<message id>`, an inbound provider id): unique per direction and number. */
+    sourceRef: text('source_ref').notNull(),
+    providerMessageId: text('provider_message_id'),
+    contextMessageId: text('context_message_id'),
+    status: text('status').notNull(),
+    statusHistory: jsonb('status_history').$type<Array<{ status: string; at: string; reason: string | null }>>().notNull().default([]),
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_messages_source_key').on(t.direction, t.phone, t.sourceRef),
+    uniqueIndex('whatsapp_messages_provider_key').on(t.providerMessageId),
+    index('whatsapp_messages_client_created_idx').on(t.clientId, t.createdAt),
+    index('whatsapp_messages_queued_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    check('whatsapp_messages_direction_check', sql`${t.direction} IN ('outbound', 'inbound')`),
+    check('whatsapp_messages_kind_check', sql`${t.kind} IN ('template', 'text')`),
+  ],
+);
+
+/** Chat channels linked to WhatsApp and the position of the last message their relay handled. */
+export const whatsappChannelLinks = pgTable('whatsapp_channel_links', {
+  channelId: uuid('channel_id')
+    .primaryKey()
+    .references(() => chatChannels.id),
+  relayedPosition: bigint('relayed_position', { mode: 'number' }).notNull(),
+  linkedBy: uuid('linked_by')
+    .notNull()
+    .references(() => users.id),
+  linkedAt: timestamp('linked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The surveillance scanner's watermarks (migration 0027): per source table, the (timestamp, id) of the last row read,
+ * advanced in the pass's transaction. A missing row = start from the beginning of the table.
+ */
+export const surveillanceCursors = pgTable('surveillance_cursors', {
+  name: text('name').primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  lastId: text('last_id').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Masked session recording (migration 0029, modules/recording): a signed-in user's recorded browser session. */
+export const recordingSessions = pgTable(
+  'recording_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    authSessionId: uuid('auth_session_id'),
+    userAgent: text('user_agent'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    eventCount: integer('event_count').notNull().default(0),
+    bytes: integer('bytes').notNull().default(0),
+  },
+  (t) => [
+    index('recording_sessions_client_started_idx').on(t.clientId, t.startedAt),
+    index('recording_sessions_started_idx').on(t.startedAt),
+  ],
+);
+
+/** One uploaded batch of a recording's rrweb events (masked in the browser), numbered by the recorder from 0. */
+export const recordingChunks = pgTable(
+  'recording_chunks',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => recordingSessions.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    events: jsonb('events').$type<unknown[]>().notNull(),
+    eventCount: integer('event_count').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.seq] })],
+);

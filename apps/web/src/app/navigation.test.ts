@@ -10,6 +10,12 @@ describe('menu entries follow the route rules', () => {
     expect(navVisibility('/surveillance', sessionUser())).toBe('hidden');
   });
 
+  it('shows the WhatsApp message log to compliance officers and ops admins only', () => {
+    expect(navVisibility('/whatsapp/messages', sessionUser({ roles: ['complianceofficer', 'user'], permissions: [] }))).toBe('visible');
+    expect(navVisibility('/whatsapp/messages', sessionUser({ roles: ['clientopsadmin'], permissions: [] }))).toBe('visible');
+    expect(navVisibility('/whatsapp/messages', sessionUser())).toBe('hidden');
+  });
+
   it('marks premium screens for BASIC clients instead of hiding them (they lead to the 402 page)', () => {
     expect(navVisibility('/inventory', sessionUser({ tier: 'BASIC' }))).toBe('premium');
     expect(navVisibility('/inventory', sessionUser())).toBe('visible');

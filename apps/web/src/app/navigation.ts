@@ -33,6 +33,8 @@ export const SETTINGS_NAV = [
   { path: '/manage-users', label: 'Manage users' },
   { path: '/exchange-credentials', label: 'Exchange credentials' },
   { path: '/support/requests', label: 'My requests' },
+  { path: '/ops/sessions', label: 'Session recordings' },
+  { path: '/whatsapp/messages', label: 'WhatsApp messages' },
 ] as const;
 
 export const canManageOrganisation = (user: SessionUser | null): boolean => user !== null && isClientOpsAdmin(toAccessSubject(user));

@@ -17,6 +17,7 @@ import {
 } from '@tanstack/react-router';
 import { SignedOut } from '../features/auth';
 import { ChatProvider } from '../features/chat';
+import { useSessionRecording } from '../features/recording';
 import { inviteQueryOptions, RegistrationFlow } from '../features/registration';
 import { RouteError } from '../lib/errors';
 import { homePathFor } from '../lib/session';
@@ -56,13 +57,19 @@ const ManageUsersScreen = lazyRouteComponent(settingsScreens, 'ManageUsersScreen
 const ExchangeCredentialsScreen = lazyRouteComponent(settingsScreens, 'ExchangeCredentialsScreen');
 const SupportRequestsScreen = lazyRouteComponent(settingsScreens, 'SupportRequestsScreen');
 const SupportQueueScreen = lazyRouteComponent(settingsScreens, 'SupportQueueScreen');
+const SessionRecordingsScreen = lazyRouteComponent(() => import('./routes/ops-screens'), 'SessionRecordingsScreen');
+const WhatsAppMessagesScreen = lazyRouteComponent(() => import('./routes/whatsapp-screens'), 'WhatsAppMessagesScreen');
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   // Load the session once per page load, before any page decides what to show.
   beforeLoad: async ({ context }) => {
     await loadSession(context.queryClient, false);
   },
-  component: RootComponent,
+  component: function RecordedRoot() {
+    // Masked session recording (issue 16 §3): only when the server has it on, from sign-in to sign-out.
+    useSessionRecording();
+    return <RootComponent />;
+  },
   notFoundComponent: NotFoundPage,
   errorComponent: RootErrorPage,
 });
@@ -311,6 +318,18 @@ const supportQueueRoute = createRoute({
   ...guarded('/support/queue'),
   component: SupportQueueScreen,
 });
+const sessionRecordingsRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/ops/sessions',
+  ...guarded('/ops/sessions'),
+  component: SessionRecordingsScreen,
+});
+const whatsAppMessagesRoute = createRoute({
+  getParentRoute: () => settingsLayout,
+  path: '/whatsapp/messages',
+  ...guarded('/whatsapp/messages'),
+  component: WhatsAppMessagesScreen,
+});
 
 const routeTree = rootRoute.addChildren([
   indexLayout.addChildren([homeRoute]),
@@ -336,6 +355,8 @@ const routeTree = rootRoute.addChildren([
     exchangeCredentialsRoute,
     supportRequestsRoute,
     supportQueueRoute,
+    sessionRecordingsRoute,
+    whatsAppMessagesRoute,
   ]),
   productDartLayout.addChildren([productDartRoute]),
   productFindLayout.addChildren([productFindRoute]),

@@ -173,5 +173,11 @@ export function createAuditRepository(db: DbOrTx) {
       );
       return rows.map((r) => ({ id: String(r.id), name: String(r.name), email: String(r.email) }));
     },
+
+    /** When the last seal of the trail was made (null before the first). */
+    async lastSealAt(): Promise<Date | null> {
+      const [row] = await sqlRows<{ sealed_at: Date | string }>(db, sql`SELECT sealed_at FROM audit_seals ORDER BY id DESC LIMIT 1`);
+      return row ? new Date(row.sealed_at) : null;
+    },
   };
 }

@@ -4,6 +4,7 @@ import {
   AUDIT_EXPORT_MAX_ROWS,
   AUDIT_FILTER_MESSAGES,
   AuditExportQuerySchema,
+  AuditIntegritySchema,
   AuditListQuerySchema,
   AuditListSchema,
   AuditUserListSchema,
@@ -44,6 +45,19 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService): 
       schema: { tags, summary: "People of the caller's firm, for the audit trail's user filter", response: { 200: AuditUserListSchema } },
     },
     async (request) => audit.users(request.principal!.clientId),
+  );
+
+  r.get(
+    '/api/surveillance/audit/integrity/',
+    {
+      config: COMPLIANCE,
+      schema: {
+        tags,
+        summary: "The audit trail's tamper evidence checked now: every row's hash and every seal (intact or not)",
+        response: { 200: AuditIntegritySchema },
+      },
+    },
+    async () => audit.integrity(),
   );
 
   r.get(

@@ -10,10 +10,12 @@ import {
   auditCategoryOf,
   type AuditEntry,
   type AuditExportQuery,
+  type AuditIntegrity,
   type AuditList,
   type AuditListQuery,
   type AuditUserList,
 } from '@dart/contracts';
+import { verifyAuditChain } from '../../lib/audit';
 import type { AppDeps } from '../../types';
 import { CSV_BOM, csvRow, formatIstDateTime, istDay, istDayStart } from './audit.csv';
 import { describeAuditDetails, entityLabel } from './audit.details';
@@ -85,6 +87,16 @@ export function createAuditService(deps: Pick<AppDeps, 'database' | 'now'>) {
 
     async users(clientId: string): Promise<AuditUserList> {
       return { results: await repo.usersOf(clientId) };
+    },
+
+    /**
+     * The whole trail's tamper evidence checked now: seals what has finished, then every row's hash and every seal
+     * (`verifyAuditChain`). Reads the whole trail, every firm's (the chain is one): the answer says only intact or not.
+     */
+    async integrity(): Promise<AuditIntegrity> {
+      const broken = await verifyAuditChain(deps.database.db);
+      const sealedThrough = await repo.lastSealAt();
+      return { intact: broken === null, checked_at: deps.now().toISOString(), sealed_through: sealedThrough?.toISOString() ?? null };
     },
 
     /** How many rows an export of `query` would hold (the route refuses one above the cap). */

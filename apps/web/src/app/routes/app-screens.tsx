@@ -7,7 +7,7 @@ import { ButtonLink } from '../../components/ui/router-links';
 import { ChatWorkspace } from '../../features/chat';
 import { InventoryPage, type CounterpartySlot } from '../../features/inventory';
 import { CounterpartyPicker, MarketWorkspace } from '../../features/market';
-import { AuditTrail } from '../../features/surveillance';
+import { AlertsList, AuditTrail } from '../../features/surveillance';
 import { TicketsWorkspace } from '../../features/tickets';
 import { TransactionsPage } from '../../features/transactions';
 import { ChatPanel, DockWorkspace } from '../../features/workspace';
@@ -132,14 +132,17 @@ export function SurveillanceScreen() {
     <Stack gap={0}>
       <PageHeader
         title="Surveillance"
-        description="A read-only record of sign-ins and every change in your organisation, for compliance review."
+        description="Alerts raised from your organisation's chats, quotes and trades to triage, and a read-only record of sign-ins and every change, for compliance review."
         eyebrow={
           <Badge variant="light" color="gray" radius="sm" w="fit-content">
             View only
           </Badge>
         }
       />
-      <AuditTrail />
+      <Stack gap="lg">
+        <AlertsList />
+        <AuditTrail />
+      </Stack>
     </Stack>
   );
 }

@@ -14,17 +14,22 @@ import {
   SecurityPreferences,
 } from '../../features/profile';
 import { MyRequests, NewSupportRequestButton, SupportQueue } from '../../features/support';
+import { WhatsAppConsentSection } from '../../features/whatsapp';
 import { useSessionUser } from '../../lib/session';
 
 export function ProfileScreen() {
   const user = useSessionUser();
   return (
     <Stack gap="lg">
-      <PageHeader title="Profile" description="Your personal details, how you sign in, and how Dart shows dates and plays sounds." />
+      <PageHeader
+        title="Profile"
+        description="Your personal details, how you sign in, how Dart shows dates and plays sounds, and your WhatsApp alerts."
+      />
       <AccountSummary user={user} />
       <ProfileDetailsForm user={user} />
       <SecurityPreferences user={user} />
       <DisplayPreferencesSection user={user} />
+      <WhatsAppConsentSection user={user} />
     </Stack>
   );
 }

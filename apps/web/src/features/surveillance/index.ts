@@ -1,2 +1,3 @@
-/** Compliance surveillance: the audit trail for compliance officers (spec §2 /surveillance). */
+/** Compliance surveillance (spec §2 /surveillance, issue 16 §1): the firm's alerts with triage, and the audit trail. */
+export { AlertsList } from './components/alerts-list';
 export { AuditTrail } from './components/audit-trail';

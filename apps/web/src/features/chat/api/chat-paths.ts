@@ -22,6 +22,8 @@ export const CHAT_PATHS = {
   leave: (url: string) => `${channel(url)}/leave/`,
   operators: (url: string) => `${channel(url)}/operators/`,
   ban: (url: string) => `${channel(url)}/ban/`,
+  /** Ours (issue 16 §2): link a channel to WhatsApp, or unlink it. */
+  whatsappLink: (url: string) => `/api/whatsapp/channels/${enc(url)}/link/`,
 } as const;
 
 /** Query keys: everything of chat lives under `['chat']`, so a 4403 clears it in one call. */

@@ -127,7 +127,7 @@ export function Conversation({ channel, onBack, renderPrivateRunForm, renderQuot
         </Group>
         <Group gap={4} wrap="nowrap">
           {channel.is_whatsapp_linked_channel ? (
-            <Badge size="xs" variant="light" color="green">
+            <Badge size="xs" variant="light" color="green" data-testid="chat-whatsapp-badge" title="Linked to WhatsApp">
               WhatsApp
             </Badge>
           ) : null}

@@ -1,13 +1,15 @@
 import type { Channel } from '@dart/contracts';
-import { ActionIcon, Avatar, Badge, Button, Divider, Drawer, Group, Indicator, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Button, Divider, Drawer, Group, Indicator, Menu, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PRODUCT_NAME } from '../../../config/site';
 import { describeError } from '../../../lib/errors';
 import { useCanWrite } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useBanMember, useInviteUsers, useLeaveChannel, useUpdateOperators } from '../api/channel-membership';
+import { useLinkChannelToWhatsApp } from '../api/link-whatsapp';
 import { formatCount } from '../../../lib/format';
 import { initials } from '../utils/chat-format';
+import { canLinkToWhatsApp } from '../utils/whatsapp-link';
 import { playSound } from '../../../lib/sounds';
 import { UserPicker } from './user-picker';
 
@@ -34,6 +36,9 @@ export function MembersDrawer({ channel, myUserId, opened, onClose }: MembersDra
   const writable = useCanWrite();
   const amOperator = writable && channel.myRole === 'operator';
   const canInvite = amOperator && channel.customType !== 'direct';
+  const whatsapp = useLinkChannelToWhatsApp();
+  // The answer being saved, shown at once (set in the click, so the switch never flips back while it saves).
+  const [linking, setLinking] = useState<{ url: string; linked: boolean } | null>(null);
 
   return (
     <Drawer
@@ -132,6 +137,27 @@ export function MembersDrawer({ channel, myUserId, opened, onClose }: MembersDra
           );
         })}
         {writable ? <Divider my="xs" /> : null}
+        {canLinkToWhatsApp(channel, writable) ? (
+          <Switch
+            label="Link to WhatsApp"
+            description="Members who agreed to WhatsApp alerts also get this chat's new messages on WhatsApp, and can reply there."
+            checked={linking?.url === channel.url ? linking.linked : channel.is_whatsapp_linked_channel}
+            disabled={whatsapp.isPending}
+            onChange={(event) => {
+              const linked = event.currentTarget.checked;
+              setLinking({ url: channel.url, linked });
+              whatsapp.mutate(
+                { url: channel.url, linked },
+                {
+                  onSettled: () => setLinking(null),
+                  onSuccess: () =>
+                    showToast({ summary: linked ? 'Chat linked to WhatsApp' : 'Chat unlinked from WhatsApp', severity: 'success' }),
+                  onError: failed('Could not change the WhatsApp link'),
+                },
+              );
+            }}
+          />
+        ) : null}
         {canInvite ? (
           inviting ? (
             <UserPicker

@@ -30,6 +30,7 @@ import { formatFileSize, formatMessageTime } from '../utils/chat-format';
 import { canDeleteMessage, canEditMessage, DELETED_MESSAGE_TEXT } from '../utils/message-actions';
 import { BUZZ_CUSTOM_TYPE } from '../utils/message-kinds';
 import { privateRunCardOf, privateRunViewer } from '../utils/private-run';
+import { cameFromWhatsApp } from '../utils/whatsapp-link';
 import { playSound } from '../../../lib/sounds';
 import { markChannelRead } from './chat-provider';
 import { BellIcon, FileIcon, MoreIcon } from './chat-icons';
@@ -327,6 +328,12 @@ export function MessageList({ channel, editingId = null, onEdit = () => undefine
           </div>
           <Text size="xs" c="dimmed" px={4}>
             {formatMessageTime(message.createdAt)}
+            {!deleted && cameFromWhatsApp(message) ? (
+              <span data-testid="chat-message-whatsapp" title="Sent from WhatsApp">
+                {' '}
+                · via WhatsApp
+              </span>
+            ) : null}
             {message.updatedAt && !deleted ? (
               <span data-testid="chat-message-edited" title={`Edited ${formatMessageTime(message.updatedAt)}`}>
                 {' '}

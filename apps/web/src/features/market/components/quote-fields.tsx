@@ -1,5 +1,5 @@
 import { DEFAULT_SETTLEMENT_DELTA, QUOTE_DEFAULTS, SETTLEMENT_DELTAS } from '@dart/contracts';
-import { CloseButton, Group, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Checkbox, CloseButton, Group, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { useFaceValuePerBond } from '../api/get-bond-size';
 import { FaceValueInput } from '../../../components/ui/face-value-input';
@@ -25,6 +25,7 @@ export const INITIAL_QUOTE_VALUES: QuoteFormValues = {
   validity: QUOTE_DEFAULTS.validity_minutes,
   settlementDelta: DEFAULT_SETTLEMENT_DELTA as 0 | 1 | 2,
   counterparties: [],
+  whatsappConsent: false,
 };
 
 /** What a form holding the quote fields keeps: the values, the picked bond and the field errors. */
@@ -159,6 +160,13 @@ export function QuoteFields({ values, setValues, bond, setBond, errors, setError
           </Text>
         ) : null}
       </Stack>
+      {/* The quote's whatsapp_consent (spec): ticked, the server records the consent from this quote. */}
+      <Checkbox
+        size="xs"
+        label="Send me alerts on WhatsApp"
+        checked={values.whatsappConsent ?? false}
+        onChange={(event) => set('whatsappConsent', event.currentTarget.checked)}
+      />
     </>
   );
 }

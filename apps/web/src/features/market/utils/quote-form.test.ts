@@ -31,6 +31,15 @@ describe('quote ticket payload', () => {
     expect(result.payload.settlement).toBeUndefined();
   });
 
+  it('sends the WhatsApp consent ticked on the form as whatsapp_consent, and false when unticked or absent', () => {
+    const ticked = buildQuotePayload({ ...valid, whatsappConsent: true });
+    expect(ticked.ok && ticked.payload.whatsapp_consent).toBe(true);
+    const unticked = buildQuotePayload({ ...valid, whatsappConsent: false });
+    expect(unticked.ok && unticked.payload.whatsapp_consent).toBe(false);
+    const absent = buildQuotePayload(valid);
+    expect(absent.ok && absent.payload.whatsapp_consent).toBe(false);
+  });
+
   it('sends a price by price with 4 decimals', () => {
     const result = buildQuotePayload({ ...valid, fixedField: 'price', valueText: '100.12345' });
     expect(result.ok && result.payload.unit_price_stored).toBe(100.1235);

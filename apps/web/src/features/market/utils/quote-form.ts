@@ -19,6 +19,8 @@ export interface QuoteFormValues {
   validity: number | '';
   settlementDelta: 0 | 1 | 2;
   counterparties: string[];
+  /** The quoter's WhatsApp consent, sent as the quote's `whatsapp_consent` (unticked = false: not a withdrawal). */
+  whatsappConsent?: boolean;
 }
 
 export type QuoteFormField = 'finstrumentId' | 'value' | 'quantum' | 'validity' | 'settlementDelta' | 'counterparties' | 'form';
@@ -81,6 +83,7 @@ export function buildQuotePayload(
     fixed_field: values.fixedField,
     ...('value' in pricing ? (values.fixedField === 'yield' ? { yield_stored: pricing.value } : { unit_price_stored: pricing.value }) : {}),
     counterparties: values.counterparties.map((id) => id.trim()).filter(Boolean),
+    whatsapp_consent: values.whatsappConsent ?? false,
   };
   const parsed = QuoteCreateSchema.safeParse(candidate);
   if (!parsed.success) {

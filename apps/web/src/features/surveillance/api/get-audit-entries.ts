@@ -7,6 +7,8 @@ import { toAuditQuery } from '../utils/audit-filters';
 export type { AuditEntry, AuditList } from '@dart/contracts';
 
 export const AUDIT_PAGE_SIZE = 25;
+/** Every page of the trail (a triage step or a download adds a row to it). */
+export const AUDIT_KEY = ['surveillance', 'audit'] as const;
 
 /** GET /api/surveillance/audit/ with the filters and a page (compliance officers; the caller's firm only). */
 export function getAuditEntries(filters: AuditFilters, page: number): Promise<AuditList> {
@@ -16,7 +18,7 @@ export function getAuditEntries(filters: AuditFilters, page: number): Promise<Au
 
 export const auditEntriesQueryOptions = (filters: AuditFilters, page: number) =>
   queryOptions({
-    queryKey: ['surveillance', 'audit', toAuditQuery(filters), page] as const,
+    queryKey: [...AUDIT_KEY, toAuditQuery(filters), page] as const,
     queryFn: () => getAuditEntries(filters, page),
     placeholderData: keepPreviousData,
     staleTime: 15_000,

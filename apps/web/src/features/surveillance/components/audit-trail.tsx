@@ -25,6 +25,7 @@ import { exportAuditCsv } from '../api/export-audit-csv';
 import { AUDIT_PAGE_SIZE, useAuditEntries, type AuditEntry } from '../api/get-audit-entries';
 import { useAuditUsers } from '../api/get-audit-users';
 import { auditFilterErrors, countActiveAuditFilters, EMPTY_AUDIT_FILTERS, type AuditFilters } from '../utils/audit-filters';
+import { AuditIntegrityStatus } from './audit-integrity';
 
 const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) => ({ value, label }));
 
@@ -78,6 +79,7 @@ export function AuditTrail() {
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="audit-count">
             {!valid ? 'Correct the filters to see events' : data ? `${formatCount(data.count)} events, newest first` : 'Loading events…'}
           </Text>
+          <AuditIntegrityStatus />
         </div>
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching} disabled={!valid}>
