@@ -448,5 +448,6 @@ export * from './support';
 export * from './team';
 export * from './notifications';
 export * from './surveillance';
+export * from './surveillance-facts';
 export * from './whatsapp';
 export * from './recording';

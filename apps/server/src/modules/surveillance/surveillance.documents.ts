@@ -6,7 +6,7 @@
  * excerpt, the quotes, the deal, ticket and orders, the audit entries, and the triage history. Times are IST.
  */
 import PDFKitDocument from 'pdfkit';
-import { SURVEILLANCE_EXPORT_COLUMNS, type SurveillanceAlert, type SurveillanceAlertDetail } from '@dart/contracts';
+import { readableFacts, SURVEILLANCE_EXPORT_COLUMNS, type SurveillanceAlert, type SurveillanceAlertDetail } from '@dart/contracts';
 
 const IST_OFFSET_MS = 330 * 60_000;
 
@@ -95,6 +95,8 @@ export interface EvidencePackData {
   productName: string;
   generatedAt: Date;
   generatedBy: string;
+  /** The titles of the linked alerts (the ids mean nothing on paper). */
+  linkedTitles: readonly string[];
 }
 
 export function renderEvidencePack(data: EvidencePackData): Promise<Buffer> {
@@ -134,15 +136,15 @@ export function renderEvidencePack(data: EvidencePackData): Promise<Buffer> {
       ['Occurred', `${formatIst(a.occurred_at)} IST`],
       ['Raised', `${formatIst(a.created_at)} IST`],
       ['Summary', printable(a.summary)],
-      ['Linked alerts', a.linked_alert_ids.length > 0 ? a.linked_alert_ids.join(', ') : 'None'],
+      ['Linked alerts', data.linkedTitles.length > 0 ? printable(data.linkedTitles.join('; ')) : 'None'],
       ['Alert id', a.id],
     ]);
-    const facts = Object.entries(a.facts);
+    const facts = readableFacts(a.facts);
     if (facts.length > 0) {
       heading(doc, 'Facts behind the score');
       rows(
         doc,
-        facts.map(([key, value]) => [key.replace(/_/g, ' '), printable(value === null ? '-' : String(value))]),
+        facts.map(({ label, value }) => [label, printable(value)]),
       );
     }
     for (const [title, types] of EVIDENCE_SECTIONS) {

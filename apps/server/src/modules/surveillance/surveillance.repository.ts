@@ -122,6 +122,17 @@ export async function linkedAlertIds(tx: DbOrTx, alert: AlertRow, windowMs: numb
   return rows.map((r) => r.id);
 }
 
+/** The titles of the firm's alerts with these ids, in the given order (the evidence pack names linked alerts). */
+export async function alertTitles(tx: DbOrTx, clientId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: surveillanceAlerts.id, title: surveillanceAlerts.title })
+    .from(surveillanceAlerts)
+    .where(and(eq(surveillanceAlerts.clientId, clientId), inArray(surveillanceAlerts.id, [...ids])));
+  const byId = new Map(rows.map((row) => [row.id, row.title]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
 export async function updateAlert(
   tx: DbOrTx,
   id: string,

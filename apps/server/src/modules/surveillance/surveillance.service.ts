@@ -211,15 +211,17 @@ export function createSurveillanceService(deps: AppDeps): SurveillanceService {
     close: (p, id, input, audit) => triage(p, id, audit, 'close', async () => ({ status: 'closed', comment: input.reason })),
 
     async evidencePdf(p, id, audit) {
-      const { alert, firmName } = await db.transaction(async (tx) => {
+      const { alert, firmName, linkedTitles } = await db.transaction(async (tx) => {
         const found = await detail(tx, p, id);
         const [firm] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, p.clientId));
+        const linked = await repo.alertTitles(tx, p.clientId, found.linked_alert_ids);
         await writeAudit(tx, audit, { action: 'surveillance.evidence_downloaded', entity: 'surveillance_alert', entityId: found.id });
-        return { alert: found, firmName: firm?.name ?? '' };
+        return { alert: found, firmName: firm?.name ?? '', linkedTitles: linked };
       });
       const body = await renderEvidencePack({
         alert,
         firmName,
+        linkedTitles,
         productName: config.productName,
         generatedAt: now(),
         generatedBy: p.email,

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Table, Text, Timeline, Title, UnstyledButton } from '@mantine/core';
+import { readableFacts } from '@dart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AlertIcon } from '../../../components/ui/icons';
@@ -8,7 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { downloadEvidencePack } from '../api/export-alerts';
 import { useAlert, type SurveillanceAlertDetail } from '../api/get-alert';
 import { AUDIT_KEY } from '../api/get-audit-entries';
-import { ALERT_STATUS_COLORS, describeTriageEvent, groupEvidence, readableFacts, scoreColor } from '../utils/alert-format';
+import { ALERT_STATUS_COLORS, describeTriageEvent, groupEvidence, scoreColor } from '../utils/alert-format';
 import { AlertTriage } from './alert-triage';
 import classes from './surveillance.module.css';
 
