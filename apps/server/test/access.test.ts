@@ -133,6 +133,8 @@ const MATRIX: Array<{
   { method: 'POST', url: '/api/surveillance/alerts/:id/comment/', body: () => ({}), expect: only(['compliance'], 400) },
   { method: 'POST', url: '/api/surveillance/alerts/:id/escalate/', body: () => ({}), expect: only(['compliance'], 400) },
   { method: 'POST', url: '/api/surveillance/alerts/:id/close/', body: () => ({}), expect: only(['compliance'], 400) },
+  { method: 'GET', url: '/api/surveillance/chats/', expect: only(['compliance'], 200) },
+  { method: 'GET', url: '/api/surveillance/chats/:id/messages/', expect: only(['compliance'], 400) },
   // Public credential endpoints: validation answers 400 to an empty body for everyone.
   { method: 'POST', url: '/api/token/', body: () => ({}), expect: everyone(400, 400) },
   { method: 'POST', url: '/api/token/refresh/', body: () => ({}), expect: everyone(401, 401) },

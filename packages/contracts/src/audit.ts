@@ -134,6 +134,7 @@ export const AUDIT_ACTION_LABELS = {
   'surveillance.alert_closed': 'Surveillance alert closed',
   'surveillance.alerts_exported': 'Surveillance alerts exported',
   'surveillance.evidence_downloaded': 'Surveillance evidence pack downloaded',
+  'surveillance.chat_read': 'Chat read by compliance',
   'recording.started': 'Session recording started',
   'recording.viewed': 'Recorded session replayed',
 } as const satisfies Record<string, string>;

@@ -165,3 +165,102 @@ export const SURVEILLANCE_EXPORT_COLUMNS = [
   'Occurred (IST)',
   'Alert id',
 ] as const;
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * The firm's chats as its compliance officers read them (issue 16 §1: "reads all of the own firm's chats"): every
+ * channel with at least one member (past or present) of the firm, and its messages in a period, oldest first. Ours:
+ * `GET api/surveillance/chats/` and `GET api/surveillance/chats/{id}/messages/`; the transcript file is the spec's
+ * `POST /api/download-chats` (one channel url, a period).
+ * ------------------------------------------------------------------------------------------------------------- */
+
+export const SURVEILLANCE_CHAT_MESSAGES = {
+  notFound: 'Chat not found.',
+  searchTooLong: 'Search is at most 100 characters.',
+} as const;
+export const SURVEILLANCE_CHAT_PAGE_SIZE = { default: 20, max: 100 } as const;
+export const SURVEILLANCE_CHAT_MESSAGE_PAGE_SIZE = { default: 50, max: 200 } as const;
+
+export const SurveillanceChatListQuerySchema = z.strictObject({
+  /** Part of the chat's name, or of a member's name or firm (case-insensitive). */
+  search: z.string().trim().max(100, { error: SURVEILLANCE_CHAT_MESSAGES.searchTooLong }).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(SURVEILLANCE_CHAT_PAGE_SIZE.max).default(SURVEILLANCE_CHAT_PAGE_SIZE.default),
+});
+export type SurveillanceChatListQuery = z.infer<typeof SurveillanceChatListQuerySchema>;
+
+export const SurveillanceChatIdParamsSchema = z.strictObject({ id: z.uuid() });
+
+export const SurveillanceChatMemberSchema = z.object({
+  name: z.string(),
+  firm: z.string(),
+  /** A member of the caller's firm. */
+  own_firm: z.boolean(),
+  /** Platform staff (shown to members under the product name). */
+  staff: z.boolean(),
+  /** No longer a member (left, declined or banned); past members stay listed for compliance. */
+  left: z.boolean(),
+});
+export type SurveillanceChatMember = z.infer<typeof SurveillanceChatMemberSchema>;
+
+export const SurveillanceChatSchema = z.object({
+  id: z.string(),
+  /** The channel url: what `POST /api/download-chats` takes. */
+  url: z.string(),
+  name: z.string(),
+  /** The chat's kind as chat stores it: direct, group, trading group or broadcast. */
+  type: z.string(),
+  whatsapp_linked: z.boolean(),
+  members: z.array(SurveillanceChatMemberSchema),
+  message_count: z.number().int(),
+  last_message_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SurveillanceChat = z.infer<typeof SurveillanceChatSchema>;
+
+export const SurveillanceChatListSchema = z.object({ results: z.array(SurveillanceChatSchema), count: z.number() });
+export type SurveillanceChatList = z.infer<typeof SurveillanceChatListSchema>;
+
+export const SurveillanceChatMessagesQuerySchema = z
+  .strictObject({
+    /** First day included (IST), on the message's time. */
+    from: day.optional(),
+    /** Last day included (IST). */
+    to: day.optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page_size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(SURVEILLANCE_CHAT_MESSAGE_PAGE_SIZE.max)
+      .default(SURVEILLANCE_CHAT_MESSAGE_PAGE_SIZE.default),
+  })
+  .refine(fromBeforeTo, { path: ['to'], error: SURVEILLANCE_MESSAGES.dateOrder });
+export type SurveillanceChatMessagesQuery = z.infer<typeof SurveillanceChatMessagesQuerySchema>;
+
+export const SurveillanceChatMessageSchema = z.object({
+  id: z.string(),
+  /** The message's gap-free number in its channel. */
+  position: z.number().int(),
+  /** user (text), file, or admin (a system line). */
+  type: z.string(),
+  /** The sender's name; null for a system message. */
+  sender_name: z.string().nullable(),
+  sender_firm: z.string().nullable(),
+  sender_staff: z.boolean(),
+  /** The current text (kept after a delete: the compliance copy). */
+  text: z.string(),
+  file_name: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  created_at: z.string(),
+  /** Every earlier version of an edited message, oldest first: the text before each edit and when it was edited. */
+  edits: z.array(z.object({ previous_text: z.string(), edited_at: z.string() })),
+  deleted_at: z.string().nullable(),
+});
+export type SurveillanceChatMessage = z.infer<typeof SurveillanceChatMessageSchema>;
+
+export const SurveillanceChatMessageListSchema = z.object({
+  chat: SurveillanceChatSchema,
+  results: z.array(SurveillanceChatMessageSchema),
+  count: z.number(),
+});
+export type SurveillanceChatMessageList = z.infer<typeof SurveillanceChatMessageListSchema>;

@@ -3,6 +3,8 @@
  * from chat, quotes, deals, tickets and orders on the elected node (README).
  */
 import type { FastifyInstance } from 'fastify';
+import { createSurveillanceChats } from './surveillance.chats';
+import { registerSurveillanceChatRoutes } from './surveillance.chats.routes';
 import { registerSurveillanceRoutes } from './surveillance.routes';
 import { createSurveillanceScanner, type SurveillanceScanner } from './surveillance.scanner';
 import { createSurveillanceService, type SurveillanceService } from './surveillance.service';
@@ -26,6 +28,7 @@ export function registerSurveillance(app: FastifyInstance, isLeader: () => boole
   const service = createSurveillanceService(app.deps);
   const scanner = createSurveillanceScanner(app.deps, { logger: app.log });
   registerSurveillanceRoutes(app, service);
+  registerSurveillanceChatRoutes(app, createSurveillanceChats(app.deps));
   if (runScanner) scanner.start(isLeader);
   app.addHook('onClose', async () => {
     await scanner.stop();

@@ -7,7 +7,7 @@ import { ButtonLink } from '../../components/ui/router-links';
 import { ChatWorkspace } from '../../features/chat';
 import { InventoryPage, type CounterpartySlot } from '../../features/inventory';
 import { CounterpartyPicker, MarketWorkspace } from '../../features/market';
-import { AlertsList, AuditTrail } from '../../features/surveillance';
+import { AlertsList, AuditTrail, ChatsList } from '../../features/surveillance';
 import { TicketsWorkspace } from '../../features/tickets';
 import { TransactionsPage } from '../../features/transactions';
 import { ChatPanel, DockWorkspace } from '../../features/workspace';
@@ -141,6 +141,7 @@ export function SurveillanceScreen() {
       />
       <Stack gap="lg">
         <AlertsList />
+        <ChatsList />
         <AuditTrail />
       </Stack>
     </Stack>
