@@ -75,6 +75,19 @@ test.describe('surveillance: the readable audit trail', () => {
     await expect(trail.getByRole('row').filter({ hasText: 'Vikram Iyer' }).first()).toBeVisible();
   });
 
+  test("a compliance officer reads the firm's trades, view only, from the folded Trades section", async ({ page }) => {
+    await signIn(page, DEMO.compliance);
+    await expect(page).toHaveURL(/\/surveillance$/);
+    const trades = page.getByRole('button', { name: 'Show trades' });
+    await expect(trades).toHaveAttribute('aria-expanded', 'false');
+    await trades.click();
+    await expect(page.getByText('Orders and procurement orders', { exact: true })).toBeVisible();
+    // The blotter loads (a refused list would show its error and fail the console guard).
+    await expect(page.getByTestId('transactions-count')).toHaveText(/^[\d,]+ orders?$/);
+    await page.getByRole('button', { name: 'Hide trades' }).click();
+    await expect(page.getByText('Orders and procurement orders', { exact: true })).toBeHidden();
+  });
+
   test('a date range that ends before it starts is refused on its field, not sent', async ({ page }) => {
     await signIn(page, DEMO.compliance);
     await page.getByRole('textbox', { name: 'From', exact: true }).fill('2025-08-02');

@@ -233,12 +233,16 @@ const MATRIX: Array<{
   { method: 'GET', url: '/api/client/search-custodians/', expect: everyone(200, 401) },
   // Orders (issue 13): reads for dealers, viewers and back office (/client/transactions, Premium), a non-uuid
   // id → 400; writes for traders only → 400 on an empty body or a non-uuid id.
-  { method: 'GET', url: '/api/orders/unified/', expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 200) },
-  { method: 'GET', url: '/api/orders/unified/export/', expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 200) },
+  { method: 'GET', url: '/api/orders/unified/', expect: only(['dealer', 'viewer', 'backoffice', 'compliance', 'broker'], 200) },
+  { method: 'GET', url: '/api/orders/unified/export/', expect: only(['dealer', 'viewer', 'backoffice', 'compliance', 'broker'], 200) },
   ...(['orders', 'procurement-orders'] as const).flatMap((base) => [
     { method: 'POST' as const, url: `/api/${base}/`, body: () => ({}), expect: only(['dealer', 'broker'], 400) },
-    { method: 'GET' as const, url: `/api/${base}/:id/`, expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 400) },
-    { method: 'GET' as const, url: `/api/${base}/:id/contract-note/`, expect: only(['dealer', 'viewer', 'backoffice', 'broker'], 400) },
+    { method: 'GET' as const, url: `/api/${base}/:id/`, expect: only(['dealer', 'viewer', 'backoffice', 'compliance', 'broker'], 400) },
+    {
+      method: 'GET' as const,
+      url: `/api/${base}/:id/contract-note/`,
+      expect: only(['dealer', 'viewer', 'backoffice', 'compliance', 'broker'], 400),
+    },
     { method: 'PUT' as const, url: `/api/${base}/:id/accept-reject/`, body: () => ({}), expect: only(['dealer', 'broker'], 400) },
     { method: 'POST' as const, url: `/api/${base}/:id/cancel/`, body: () => ({}), expect: only(['dealer', 'broker'], 400) },
     {

@@ -26,8 +26,13 @@ import { z } from 'zod';
 import { ordersCsv, ordersXlsx } from './orders.documents';
 import type { OrdersService } from './orders.service';
 
-/** `/client/transactions` (spec route rules): dealers, viewers and back office; Premium. */
-const READ: AccessPolicy = { kind: 'authenticated', roles: ['clientdealer', 'clientviewer', 'backoffice'], premium: true };
+/** `/client/transactions` (spec route rules): dealers, viewers and back office; Premium; the API also answers compliance. */
+// Compliance officers read the firm's trades too (issue 16: "reads all of the own firm's chats and trades"), view only.
+const READ: AccessPolicy = {
+  kind: 'authenticated',
+  roles: ['clientdealer', 'clientviewer', 'backoffice', 'complianceofficer'],
+  premium: true,
+};
 /** Only traders act: dealers with trade access; view-only roles never. */
 const TRADE: AccessPolicy = {
   kind: 'authenticated',

@@ -1,5 +1,6 @@
 import { isClientOpsAdmin, ROLE_LABELS } from '@dart/contracts';
-import { Badge, Group, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { ComingSoonPanel } from '../../components/ui/coming-soon-panel';
 import { ChartIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
@@ -142,8 +143,45 @@ export function SurveillanceScreen() {
       <Stack gap="lg">
         <AlertsList />
         <ChatsList />
+        <FirmTrades />
         <AuditTrail />
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * The firm's trades as compliance reads them: the transactions blotter (read only: compliance cannot trade), folded
+ * until asked for, so the page opens on the alerts and its blotter loads only when wanted.
+ */
+function FirmTrades() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Title order={2} size="h4" id="surveillance-trades">
+            Trades
+          </Title>
+          <Text size="sm" c="dimmed">
+            Your organisation's orders and procurement orders: reporting, settlement, contract notes.
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setOpened((o) => !o)}
+          aria-expanded={opened}
+          aria-controls="surveillance-trades-body"
+        >
+          {opened ? 'Hide trades' : 'Show trades'}
+        </Button>
+      </Group>
+      {opened ? (
+        <div id="surveillance-trades-body" style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+          <TransactionsPage />
+        </div>
+      ) : null}
+    </Paper>
   );
 }
