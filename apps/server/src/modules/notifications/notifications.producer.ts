@@ -8,6 +8,7 @@ import { NOTIFICATION_TOPICS, type NotificationCreatedPayload } from '@dart/cont
 import type { Logger } from 'pino';
 import type { Tx } from '../../db/client';
 import type { BusMessage } from '../../lib/bus';
+import { createEventTail, type TailRow } from '../../lib/event-tail';
 import { appendEvents, type DomainEvent } from '../../lib/events';
 import type { AppDeps } from '../../types';
 import {
@@ -47,27 +48,9 @@ export function createNotificationProducer(deps: AppDeps, options: ProducerOptio
   // The embedded database runs one transaction at a time: a hole there is a rollback, never a commit to come.
   const gapWaitMs = options.gapWaitMs ?? (database.driver === 'pglite' ? 0 : 5_000);
   const intervalMs = options.intervalMs ?? 1_000;
-  /** First time each hole (the missing position) was seen, by wall clock. */
-  const holes = new Map<number, number>();
+  const tail = createEventTail(repo.PRODUCER_CURSOR, NOTIFYING_TOPICS, gapWaitMs);
 
-  /** Keeps the contiguous run after the cursor; a hole older than gapWaitMs is skipped. */
-  function contiguous(cursor: number, rows: readonly repo.TailRow[]): repo.TailRow[] {
-    const usable: repo.TailRow[] = [];
-    let expected = cursor + 1;
-    for (const row of rows) {
-      if (row.position !== expected) {
-        const since = holes.get(expected) ?? Date.now();
-        holes.set(expected, since);
-        if (Date.now() - since < gapWaitMs) break;
-        holes.delete(expected);
-      }
-      usable.push(row);
-      expected = row.position + 1;
-    }
-    return usable;
-  }
-
-  async function lookupsFor(tx: Tx, rows: readonly repo.TailRow[]): Promise<Lookups> {
+  async function lookupsFor(tx: Tx, rows: readonly TailRow[]): Promise<Lookups> {
     const needed: NeededLookups = {
       negotiationIds: new Set(),
       quoteIds: new Set(),
@@ -95,13 +78,12 @@ export function createNotificationProducer(deps: AppDeps, options: ProducerOptio
     const toPublish: BusMessage[] = [];
     const read = await database.db.transaction(async (tx) => {
       const at = now();
-      const cursor = await repo.lockCursor(tx);
-      const rows = contiguous(cursor, await repo.eventsAfter(tx, cursor, batchSize, NOTIFYING_TOPICS));
+      const { rows } = await tail.next(tx, batchSize);
       if (rows.length === 0) return 0;
       const relevant = rows.filter((row) => row.payload !== null && NOTIFYING.has(row.topic));
       const lookups = relevant.length > 0 ? await lookupsFor(tx, relevant) : null;
       const mapped: NotificationIntent[] = lookups ? relevant.flatMap((row) => mapEvent(row, lookups)) : [];
-      await repo.setCursor(tx, rows.at(-1)!.position, at);
+      await tail.advance(tx, rows.at(-1)!.position, at);
       if (mapped.length > 0) await deliver(tx, mapped, at, toPublish);
       return rows.length;
     });

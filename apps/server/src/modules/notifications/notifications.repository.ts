@@ -1,11 +1,9 @@
 /** SQL of the notification centre. Every function takes the caller's transaction (or the database). */
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import { rowDecoder } from '../../db/row-decoder';
 import {
-  eventCursors,
-  events,
   finstruments,
   negotiations,
   notificationPreferences,
@@ -25,45 +23,6 @@ export const PRODUCER_CURSOR = 'notifications';
 /** Rows per INSERT (each column is one array parameter; the chunk bounds the statement's size). */
 const INSERT_CHUNK = 5_000;
 const NOTIFICATION_ROW = rowDecoder<NotificationRow>(getTableColumns(notifications));
-
-/** The producer's cursor, locked for the rest of the transaction (a second producer waits here). */
-export async function lockCursor(tx: DbOrTx): Promise<number> {
-  const rows = await tx
-    .select({ position: eventCursors.position })
-    .from(eventCursors)
-    .where(eq(eventCursors.name, PRODUCER_CURSOR))
-    .for('update');
-  if (rows[0]) return rows[0].position;
-  await tx.insert(eventCursors).values({ name: PRODUCER_CURSOR, position: 0 }).onConflictDoNothing();
-  return lockCursor(tx);
-}
-
-export async function setCursor(tx: DbOrTx, position: number, now: Date): Promise<void> {
-  await tx.update(eventCursors).set({ position, updatedAt: now }).where(eq(eventCursors.name, PRODUCER_CURSOR));
-}
-
-export interface TailRow {
-  position: number;
-  topic: string;
-  clientId: string | null;
-  /** Null for events whose payload the producer does not need (user-scoped ones, other topics). */
-  payload: unknown;
-}
-
-/** Events after `position`, in order; payloads only of tenant-wide events on `topics` (the rest just move the cursor). */
-export async function eventsAfter(tx: DbOrTx, position: number, limit: number, topics: readonly string[]): Promise<TailRow[]> {
-  return tx
-    .select({
-      position: events.position,
-      topic: events.topic,
-      clientId: events.clientId,
-      payload: sql<unknown>`CASE WHEN ${events.userId} IS NULL AND ${inArray(events.topic, [...topics])} THEN ${events.payload} END`,
-    })
-    .from(events)
-    .where(gt(events.position, position))
-    .orderBy(asc(events.position))
-    .limit(limit);
-}
 
 export async function negotiationFirms(tx: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [];

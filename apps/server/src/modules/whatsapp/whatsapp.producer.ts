@@ -11,6 +11,7 @@
 import { MARKET_TOPICS } from '@dart/contracts';
 import type { Logger } from 'pino';
 import type { Tx } from '../../db/client';
+import { createEventTail } from '../../lib/event-tail';
 import type { AppDeps } from '../../types';
 import { BridgeSendError, toWhatsAppNumber, type MessagingBridge, type OutboundBridgeMessage } from './messaging-bridge';
 import * as repo from './whatsapp.repository';
@@ -43,33 +44,15 @@ export function createWhatsAppProducer(
   const batchSize = options.batchSize ?? 500;
   const intervalMs = options.intervalMs ?? 1_000;
   const queuedEntry = (at: Date): repo.StatusEntry => ({ status: 'queued', at: at.toISOString(), reason: null });
-  // Positions are taken at insert but transactions commit in any order: read only the contiguous run after the cursor.
-  // A hole holds the cursor until it fills or has been open `gapWaitMs` (a rolled-back position never fills); the
-  // embedded database runs one transaction at a time, so a hole there is a rollback (the notification producer's rule).
+  // Positions commit in any order: the tail reads only the contiguous run after the cursor (lib/event-tail.ts).
   const gapWaitMs = options.gapWaitMs ?? (database.driver === 'pglite' ? 0 : 5_000);
-  const holes = new Map<number, number>();
-  function contiguous(cursor: number, rows: readonly repo.TailRow[]): repo.TailRow[] {
-    const usable: repo.TailRow[] = [];
-    let expected = cursor + 1;
-    for (const row of rows) {
-      if (row.position !== expected) {
-        const since = holes.get(expected) ?? Date.now();
-        holes.set(expected, since);
-        if (Date.now() - since < gapWaitMs) break;
-        holes.delete(expected);
-      }
-      usable.push(row);
-      expected = row.position + 1;
-    }
-    return usable;
-  }
+  const tail = createEventTail(repo.PRODUCER_CURSOR, TOPICS, gapWaitMs);
 
   /** Quote alerts and quote consents from one batch of events. Returns events read. */
   async function eventsPass(): Promise<number> {
     return db.transaction(async (tx) => {
       const at = now();
-      const cursor = await repo.lockCursor(tx);
-      const rows = contiguous(cursor, await repo.eventsAfter(tx, cursor, batchSize, TOPICS));
+      const { rows } = await tail.next(tx, batchSize);
       if (rows.length === 0) return 0;
       const created = rows.filter(
         (r) => r.payload !== null && (r.payload as Payload).action === 'created' && (r.payload as Payload).quote_id,
@@ -114,7 +97,7 @@ export function createWhatsAppProducer(
         );
         await repo.insertMessages(tx, messages);
       }
-      await repo.setCursor(tx, rows.at(-1)!.position, at);
+      await tail.advance(tx, rows.at(-1)!.position, at);
       return rows.length;
     });
   }

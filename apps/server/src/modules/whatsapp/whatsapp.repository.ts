@@ -5,8 +5,6 @@ import {
   chatChannels,
   chatMembers,
   chatMessages,
-  eventCursors,
-  events,
   finstruments,
   quotes,
   userAccountPermissions,
@@ -23,45 +21,6 @@ export type ConsentRow = typeof whatsappConsents.$inferSelect;
 export type StatusEntry = { status: string; at: string; reason: string | null };
 
 export const PRODUCER_CURSOR = 'whatsapp';
-
-// ---- the producer's cursor over the events table (the notification producer's approach) ----
-
-export async function lockCursor(tx: DbOrTx): Promise<number> {
-  const rows = await tx
-    .select({ position: eventCursors.position })
-    .from(eventCursors)
-    .where(eq(eventCursors.name, PRODUCER_CURSOR))
-    .for('update');
-  if (rows[0]) return rows[0].position;
-  await tx.insert(eventCursors).values({ name: PRODUCER_CURSOR, position: 0 }).onConflictDoNothing();
-  return lockCursor(tx);
-}
-
-export async function setCursor(tx: DbOrTx, position: number, now: Date): Promise<void> {
-  await tx.update(eventCursors).set({ position, updatedAt: now }).where(eq(eventCursors.name, PRODUCER_CURSOR));
-}
-
-export interface TailRow {
-  position: number;
-  topic: string;
-  clientId: string | null;
-  payload: unknown;
-}
-
-/** Events after `position`, in order; payloads only of tenant-wide events on `topics`. */
-export async function eventsAfter(tx: DbOrTx, position: number, limit: number, topics: readonly string[]): Promise<TailRow[]> {
-  return tx
-    .select({
-      position: events.position,
-      topic: events.topic,
-      clientId: events.clientId,
-      payload: sql<unknown>`CASE WHEN ${events.userId} IS NULL AND ${inArray(events.topic, [...topics])} THEN ${events.payload} END`,
-    })
-    .from(events)
-    .where(gt(events.position, position))
-    .orderBy(asc(events.position))
-    .limit(limit);
-}
 
 export async function quotesByIds(tx: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [];
