@@ -4,25 +4,9 @@ import {
   type SurveillanceAlertKind,
   type SurveillanceAlertStatus,
 } from '@dart/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  ScrollArea,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, ScrollArea, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { AlertIcon, SearchIcon, ShieldIcon } from '../../../components/ui/icons';
+import { ShieldIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
@@ -33,6 +17,7 @@ import { alertFilterErrors, countActiveAlertFilters, EMPTY_ALERT_FILTERS, type A
 import { ALERT_STATUS_COLORS, scoreColor } from '../utils/alert-format';
 import { AlertDrawer } from './alert-drawer';
 import classes from './surveillance.module.css';
+import { ListStates } from './list-states';
 
 const KIND_OPTIONS = Object.entries(SURVEILLANCE_ALERT_KIND_LABELS).map(([value, label]) => ({ value, label }));
 const STATUS_OPTIONS = Object.entries(SURVEILLANCE_ALERT_STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -161,100 +146,88 @@ export function AlertsList() {
           ) : null}
         </Group>
       </form>
-      {query.isError ? (
-        <Alert mx="lg" mb="lg" color="red" variant="light" icon={<AlertIcon />} title="Could not load the alerts" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{describeError(query.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !valid ? null : !data ? (
-        <Stack px="lg" pb="lg" gap="xs" aria-busy="true">
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} height={32} />
-          ))}
-        </Stack>
-      ) : data.results.length === 0 ? (
-        active > 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<SearchIcon size={28} />}
-            withIndicatorBackground
-            title="No alerts match these filters"
-            description="Widen the dates, choose another kind, status or assignee, or clear the filters."
-          />
-        ) : (
-          <EmptyState
-            py="xl"
-            icon={<ShieldIcon size={28} />}
-            withIndicatorBackground
-            title="No alerts yet"
-            description="Off-market prices, late reporting, chat lexicon hits, chat before trade, spoofing and wash trades will be raised here."
-          />
-        )
-      ) : (
-        <ScrollArea>
-          <Table highlightOnHover verticalSpacing={6} horizontalSpacing="md" miw={980} fz="sm" aria-label="Surveillance alerts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={64}>Score</Table.Th>
-                <Table.Th w={190}>Kind</Table.Th>
-                <Table.Th>Alert</Table.Th>
-                <Table.Th w={110}>Status</Table.Th>
-                <Table.Th w={150}>Assignee</Table.Th>
-                <Table.Th w={160}>Raised</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-              {data.results.map((alert) => (
-                <Table.Tr
-                  key={alert.id}
-                  className={classes.row}
-                  data-testid="alert-row"
-                  data-kind={alert.kind}
-                  onClick={() => setOpenId(alert.id)}
-                >
-                  <Table.Td>
-                    <Badge
-                      color={scoreColor(alert.score)}
-                      variant="filled"
-                      radius="sm"
-                      className={classes.score}
-                      aria-label={`Score ${alert.score}`}
-                    >
-                      {alert.score}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{alert.kind_label}</Table.Td>
-                  <Table.Td>
-                    <UnstyledButton className={classes.title} onClick={() => setOpenId(alert.id)} aria-haspopup="dialog">
-                      {alert.title}
-                    </UnstyledButton>
-                    <Text size="xs" c="dimmed" lineClamp={1} title={alert.summary}>
-                      {alert.summary}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={ALERT_STATUS_COLORS[alert.status]} radius="sm" tt="none" fw={500}>
-                      {alert.status_label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {alert.assignee_name ?? (
-                      <Text span size="sm" c="dimmed">
-                        Unassigned
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td className={classes.mono}>{formatDateTime(alert.created_at)}</Table.Td>
+      <ListStates
+        query={query}
+        valid={valid}
+        hasData={Boolean(data)}
+        isEmpty={data?.results.length === 0}
+        narrowed={active > 0}
+        errorTitle="Could not load the alerts"
+        noMatch={{
+          title: 'No alerts match these filters',
+          description: 'Widen the dates, choose another kind, status or assignee, or clear the filters.',
+        }}
+        none={{
+          icon: <ShieldIcon size={28} />,
+          title: 'No alerts yet',
+          description:
+            'Off-market prices, late reporting, chat lexicon hits, chat before trade, spoofing and wash trades will be raised here.',
+        }}
+        skeletonRows={5}
+        skeletonHeight={32}
+      >
+        {data ? (
+          <ScrollArea>
+            <Table highlightOnHover verticalSpacing={6} horizontalSpacing="md" miw={980} fz="sm" aria-label="Surveillance alerts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={64}>Score</Table.Th>
+                  <Table.Th w={190}>Kind</Table.Th>
+                  <Table.Th>Alert</Table.Th>
+                  <Table.Th w={110}>Status</Table.Th>
+                  <Table.Th w={150}>Assignee</Table.Th>
+                  <Table.Th w={160}>Raised</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+              </Table.Thead>
+              <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                {data.results.map((alert) => (
+                  <Table.Tr
+                    key={alert.id}
+                    className={classes.row}
+                    data-testid="alert-row"
+                    data-kind={alert.kind}
+                    onClick={() => setOpenId(alert.id)}
+                  >
+                    <Table.Td>
+                      <Badge
+                        color={scoreColor(alert.score)}
+                        variant="filled"
+                        radius="sm"
+                        className={classes.score}
+                        aria-label={`Score ${alert.score}`}
+                      >
+                        {alert.score}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{alert.kind_label}</Table.Td>
+                    <Table.Td>
+                      <UnstyledButton className={classes.title} onClick={() => setOpenId(alert.id)} aria-haspopup="dialog">
+                        {alert.title}
+                      </UnstyledButton>
+                      <Text size="xs" c="dimmed" lineClamp={1} title={alert.summary}>
+                        {alert.summary}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={ALERT_STATUS_COLORS[alert.status]} radius="sm" tt="none" fw={500}>
+                        {alert.status_label}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {alert.assignee_name ?? (
+                        <Text span size="sm" c="dimmed">
+                          Unassigned
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td className={classes.mono}>{formatDateTime(alert.created_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        ) : null}
+      </ListStates>
       {valid && data && totalPages > 1 ? (
         <Group justify="space-between" px="lg" py="md">
           <Text size="sm" c="dimmed">

@@ -1,23 +1,8 @@
 import { AUDIT_CATEGORIES, type AuditCategory } from '@dart/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  ScrollArea,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, ScrollArea, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { AlertIcon, SearchIcon, ShieldIcon } from '../../../components/ui/icons';
+import { SearchIcon, ShieldIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
@@ -26,6 +11,7 @@ import { AUDIT_PAGE_SIZE, useAuditEntries, type AuditEntry } from '../api/get-au
 import { useAuditUsers } from '../api/get-audit-users';
 import { auditFilterErrors, countActiveAuditFilters, EMPTY_AUDIT_FILTERS, type AuditFilters } from '../utils/audit-filters';
 import { AuditIntegrityStatus } from './audit-integrity';
+import { ListStates } from './list-states';
 
 const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) => ({ value, label }));
 
@@ -158,93 +144,80 @@ export function AuditTrail() {
           ) : null}
         </Group>
       </form>
-      {query.isError ? (
-        <Alert mx="lg" mb="lg" color="red" variant="light" icon={<AlertIcon />} title="Could not load the audit trail" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{describeError(query.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !valid ? null : !data ? (
-        <Stack px="lg" pb="lg" gap="xs" aria-busy="true">
-          {Array.from({ length: 8 }, (_, index) => (
-            <Skeleton key={index} height={28} />
-          ))}
-        </Stack>
-      ) : data.results.length === 0 ? (
-        active > 0 ? (
-          <EmptyState
-            py="xl"
-            icon={<SearchIcon size={28} />}
-            withIndicatorBackground
-            title="No events match these filters"
-            description="Widen the dates, choose another user or action, or clear the filters."
-          />
-        ) : (
-          <EmptyState
-            py="xl"
-            icon={<ShieldIcon size={28} />}
-            withIndicatorBackground
-            title="No events yet"
-            description="Sign-ins, registrations and every change to your organisation's data will be recorded here."
-          />
-        )
-      ) : (
-        <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing={4} horizontalSpacing="md" miw={980} fz="sm" aria-label="Audit trail">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>On</Table.Th>
-                <Table.Th>Details</Table.Th>
-                <Table.Th>IP address</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-              {data.results.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(entry.at)}</Table.Td>
-                  <Table.Td>
-                    {entry.actor_name ?? entry.actor_email ?? (
-                      <Text span c="dimmed" size="sm">
-                        System
-                      </Text>
-                    )}
-                    {entry.actor_client_name ? (
-                      <Text size="xs" c="dimmed">
-                        {entry.actor_client_name}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={actionColor(entry)} radius="sm" tt="none" fw={500}>
-                      {entry.action_label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.entity_name ?? entry.entity_label}</Text>
-                    {entry.entity_name ? (
-                      <Text size="xs" c="dimmed">
-                        {entry.entity_label}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td maw={360}>
-                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {entry.details || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{entry.ip ?? '—'}</Table.Td>
+      <ListStates
+        query={query}
+        valid={valid}
+        hasData={Boolean(data)}
+        isEmpty={data?.results.length === 0}
+        narrowed={active > 0}
+        errorTitle="Could not load the audit trail"
+        noMatch={{
+          title: 'No events match these filters',
+          description: 'Widen the dates, choose another user or action, or clear the filters.',
+        }}
+        none={{
+          icon: <ShieldIcon size={28} />,
+          title: 'No events yet',
+          description: "Sign-ins, registrations and every change to your organisation's data will be recorded here.",
+        }}
+        skeletonRows={8}
+        skeletonHeight={28}
+      >
+        {data ? (
+          <ScrollArea>
+            <Table striped highlightOnHover verticalSpacing={4} horizontalSpacing="md" miw={980} fz="sm" aria-label="Audit trail">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>On</Table.Th>
+                  <Table.Th>Details</Table.Th>
+                  <Table.Th>IP address</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+              </Table.Thead>
+              <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                {data.results.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(entry.at)}</Table.Td>
+                    <Table.Td>
+                      {entry.actor_name ?? entry.actor_email ?? (
+                        <Text span c="dimmed" size="sm">
+                          System
+                        </Text>
+                      )}
+                      {entry.actor_client_name ? (
+                        <Text size="xs" c="dimmed">
+                          {entry.actor_client_name}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={actionColor(entry)} radius="sm" tt="none" fw={500}>
+                        {entry.action_label}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{entry.entity_name ?? entry.entity_label}</Text>
+                      {entry.entity_name ? (
+                        <Text size="xs" c="dimmed">
+                          {entry.entity_label}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td maw={360}>
+                      <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                        {entry.details || '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{entry.ip ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        ) : null}
+      </ListStates>
       {valid && data && totalPages > 1 ? (
         <Group justify="space-between" px="lg" py="md">
           <Text size="sm" c="dimmed">

@@ -1,25 +1,9 @@
 import { SURVEILLANCE_CHAT_MESSAGES } from '@dart/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, ScrollArea, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AlertIcon, ChatIcon, SearchIcon } from '../../../components/ui/icons';
+import { ChatIcon, SearchIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
 import { describeError } from '../../../lib/errors';
 import { formatCount, formatDateTime } from '../../../lib/format';
@@ -31,6 +15,7 @@ import { chatTitle, chatTypeLabel, memberLabel, otherFirms } from '../utils/chat
 import { chatPeriodErrors, defaultChatPeriod, describePeriod, type ChatPeriod } from '../utils/chat-period';
 import { ChatDrawer } from './chat-drawer';
 import classes from './surveillance.module.css';
+import { ListStates } from './list-states';
 
 const SEARCH_MAX = 100;
 
@@ -122,135 +107,119 @@ export function ChatsList() {
           />
         </Group>
       </form>
-      {query.isError ? (
-        <Alert mx="lg" mb="lg" color="red" variant="light" icon={<AlertIcon />} title="Could not load the chats" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{describeError(query.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : searchError ? null : !data ? (
-        <Stack px="lg" pb="lg" gap="xs" aria-busy="true">
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} height={32} />
-          ))}
-        </Stack>
-      ) : data.results.length === 0 ? (
-        debounced ? (
-          <EmptyState
-            py="xl"
-            icon={<SearchIcon size={28} />}
-            withIndicatorBackground
-            title="No chats match this search"
-            description="Search by the chat's name, a member's name or a firm."
-          />
-        ) : (
-          <EmptyState
-            py="xl"
-            icon={<ChatIcon size={28} />}
-            withIndicatorBackground
-            title="No chats yet"
-            description="Chats your organisation's people take part in will be listed here."
-          />
-        )
-      ) : (
-        <ScrollArea>
-          <Table highlightOnHover verticalSpacing={6} horizontalSpacing="md" miw={980} fz="sm" aria-label="Your organisation's chats">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Chat</Table.Th>
-                <Table.Th w={120}>Kind</Table.Th>
-                <Table.Th>Members</Table.Th>
-                <Table.Th w={100} ta="right">
-                  Messages
-                </Table.Th>
-                <Table.Th w={160}>Last message</Table.Th>
-                <Table.Th w={230}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-              {data.results.map((chat) => {
-                const title = chatTitle(chat);
-                const others = otherFirms(chat);
-                return (
-                  <Table.Tr key={chat.id} data-testid="chat-row" data-url={chat.url}>
-                    <Table.Td>
-                      <UnstyledButton
-                        className={classes.title}
-                        onClick={() => setReading(chat)}
-                        disabled={!periodValid}
-                        aria-haspopup="dialog"
-                      >
-                        {title}
-                      </UnstyledButton>
-                      <Text size="xs" c="dimmed">
-                        {others.length > 0 ? `With ${others.join(', ')}` : 'Your organisation only'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
-                          {chatTypeLabel(chat.type)}
-                        </Badge>
-                        {chat.whatsapp_linked ? (
-                          <Badge variant="light" color="teal" radius="sm" tt="none" fw={500}>
-                            WhatsApp
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" lineClamp={2} title={chat.members.map((m) => memberLabel(m, PRODUCT_NAME)).join('; ')}>
-                        {chat.members.map((m) => memberLabel(m, PRODUCT_NAME)).join('; ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" className={classes.mono}>
-                      {formatCount(chat.message_count)}
-                    </Table.Td>
-                    <Table.Td className={classes.mono}>
-                      {chat.last_message_at ? (
-                        formatDateTime(chat.last_message_at)
-                      ) : (
-                        <Text span size="sm" c="dimmed">
-                          None
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="xs"
-                          variant="light"
+      <ListStates
+        query={query}
+        valid={!searchError}
+        hasData={Boolean(data)}
+        isEmpty={data?.results.length === 0}
+        narrowed={Boolean(debounced)}
+        errorTitle="Could not load the chats"
+        noMatch={{ title: 'No chats match this search', description: "Search by the chat's name, a member's name or a firm." }}
+        none={{
+          icon: <ChatIcon size={28} />,
+          title: 'No chats yet',
+          description: "Chats your organisation's people take part in will be listed here.",
+        }}
+        skeletonRows={4}
+        skeletonHeight={32}
+      >
+        {data ? (
+          <ScrollArea>
+            <Table highlightOnHover verticalSpacing={6} horizontalSpacing="md" miw={980} fz="sm" aria-label="Your organisation's chats">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Chat</Table.Th>
+                  <Table.Th w={120}>Kind</Table.Th>
+                  <Table.Th>Members</Table.Th>
+                  <Table.Th w={100} ta="right">
+                    Messages
+                  </Table.Th>
+                  <Table.Th w={160}>Last message</Table.Th>
+                  <Table.Th w={230}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                {data.results.map((chat) => {
+                  const title = chatTitle(chat);
+                  const others = otherFirms(chat);
+                  return (
+                    <Table.Tr key={chat.id} data-testid="chat-row" data-url={chat.url}>
+                      <Table.Td>
+                        <UnstyledButton
+                          className={classes.title}
                           onClick={() => setReading(chat)}
                           disabled={!periodValid}
-                          aria-label={`Read ${title}`}
                           aria-haspopup="dialog"
                         >
-                          Read
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => void exportTranscript(chat)}
-                          loading={exportingId === chat.id}
-                          disabled={!periodValid}
-                          aria-label={`Export transcript of ${title}, ${describePeriod(period)}`}
-                        >
-                          Export transcript
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+                          {title}
+                        </UnstyledButton>
+                        <Text size="xs" c="dimmed">
+                          {others.length > 0 ? `With ${others.join(', ')}` : 'Your organisation only'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
+                            {chatTypeLabel(chat.type)}
+                          </Badge>
+                          {chat.whatsapp_linked ? (
+                            <Badge variant="light" color="teal" radius="sm" tt="none" fw={500}>
+                              WhatsApp
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs" lineClamp={2} title={chat.members.map((m) => memberLabel(m, PRODUCT_NAME)).join('; ')}>
+                          {chat.members.map((m) => memberLabel(m, PRODUCT_NAME)).join('; ')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right" className={classes.mono}>
+                        {formatCount(chat.message_count)}
+                      </Table.Td>
+                      <Table.Td className={classes.mono}>
+                        {chat.last_message_at ? (
+                          formatDateTime(chat.last_message_at)
+                        ) : (
+                          <Text span size="sm" c="dimmed">
+                            None
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap" justify="flex-end">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => setReading(chat)}
+                            disabled={!periodValid}
+                            aria-label={`Read ${title}`}
+                            aria-haspopup="dialog"
+                          >
+                            Read
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => void exportTranscript(chat)}
+                            loading={exportingId === chat.id}
+                            disabled={!periodValid}
+                            aria-label={`Export transcript of ${title}, ${describePeriod(period)}`}
+                          >
+                            Export transcript
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        ) : null}
+      </ListStates>
       {!searchError && data && totalPages > 1 ? (
         <Group justify="space-between" px="lg" py="md">
           <Text size="sm" c="dimmed">
