@@ -1,5 +1,5 @@
 /** Shared steps of the browser tests: demo sign-in and reading one-time codes from the dev outbox. */
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -106,4 +106,25 @@ export async function chooseTicketBond(page: Page, search: string, name: string)
   await page.getByRole('option', { name }).click();
   await expect(ticket.getByTestId('ticket-bond')).toHaveText(name);
   return ticket;
+}
+
+/** A demo user's API session, as the specs that set a scene through the HTTP API take it: the bearer header and the user's id. */
+export interface ApiSession {
+  auth: Record<string, string>;
+  userId: string;
+}
+
+export async function apiSession(request: APIRequestContext, email: string): Promise<ApiSession> {
+  const token = await request.post('/api/token/', { data: { email, password: DEMO_PASSWORD } });
+  expect(token.status()).toBe(200);
+  const auth = { authorization: `Bearer ${((await token.json()) as { access: string }).access}` };
+  const session = await request.get('/api/session/', { headers: auth });
+  expect(session.status()).toBe(200);
+  return { auth, userId: ((await session.json()) as { user_info: { id: string } }).user_info.id };
+}
+
+/** The JSON body of an answer that must have `status` (a failure names the call, its status and its body). */
+export async function expectJson<T>(response: APIResponse, status: number): Promise<T> {
+  expect(response.status(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
 }

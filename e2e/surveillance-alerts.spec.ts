@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, signIn } from './helpers';
+import { apiSession, DEMO, expectJson, signIn, type ApiSession } from './helpers';
 
 /** An HDFC Bank NCD of the e2e bond slice with a reference yield (no other spec trades it). */
 const ISIN = 'INE040A08492';
@@ -25,25 +25,6 @@ const SURVEILLANCE_MESSAGES = {
   closed: 'This alert is closed.',
 };
 
-interface Session {
-  auth: Record<string, string>;
-  userId: string;
-}
-
-async function apiSession(request: APIRequestContext, email: string): Promise<Session> {
-  const token = await request.post('/api/token/', { data: { email, password: DEMO_PASSWORD } });
-  expect(token.status()).toBe(200);
-  const auth = { authorization: `Bearer ${((await token.json()) as { access: string }).access}` };
-  const session = await request.get('/api/session/', { headers: auth });
-  expect(session.status()).toBe(200);
-  return { auth, userId: ((await session.json()) as { user_info: { id: string } }).user_info.id };
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, status: number): Promise<T> {
-  expect(response.status(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
-
 interface AlertRow {
   id: string;
   kind: string;
@@ -51,7 +32,7 @@ interface AlertRow {
 }
 
 /** Waits until the scanner has raised a Demo Capital alert of `kind` whose title contains `title`. */
-async function waitForAlert(request: APIRequestContext, compliance: Session, kind: string, title: string): Promise<AlertRow> {
+async function waitForAlert(request: APIRequestContext, compliance: ApiSession, kind: string, title: string): Promise<AlertRow> {
   let found: AlertRow | undefined;
   await expect
     .poll(
@@ -81,7 +62,7 @@ test('a lexicon hit and a later off-market deal between the same firms raise lin
   const compliance = await apiSession(request, DEMO.compliance);
 
   // The bond and its reference yield.
-  const bond = await json<{ id: number; display_name: string; reference: { bond_yield: number } | null }>(
+  const bond = await expectJson<{ id: number; display_name: string; reference: { bond_yield: number } | null }>(
     await request.get(`/api/finstrument/${ISIN}/`, { headers: arjun.auth }),
     200,
   );
@@ -89,7 +70,7 @@ test('a lexicon hit and a later off-market deal between the same firms raise lin
   expect(typeof reference, `${ISIN} has a reference yield`).toBe('number');
 
   // 1. A chat between the two firms: Arjun (Demo Capital) writes an assured return on the bond to Neha (Second Bank).
-  const channel = await json<{ url: string }>(
+  const channel = await expectJson<{ url: string }>(
     await request.post('/api/chat/channels/', {
       headers: arjun.auth,
       data: { customType: 'group', name: `Desk ${Date.now()}`, invitedUserIds: [neha.userId] },
@@ -97,8 +78,8 @@ test('a lexicon hit and a later off-market deal between the same firms raise lin
     201,
   );
   const channelPath = `/api/chat/channels/${encodeURIComponent(channel.url)}`;
-  await json(await request.post(`${channelPath}/accept/`, { headers: neha.auth }), 200);
-  await json(
+  await expectJson(await request.post(`${channelPath}/accept/`, { headers: neha.auth }), 200);
+  await expectJson(
     await request.post(`${channelPath}/messages/`, {
       headers: arjun.auth,
       data: { reqId: `surveillance-${Date.now()}`, message: `Assured return on ${ISIN}, pakka. Take it today, I will square you later.` },
@@ -108,21 +89,21 @@ test('a lexicon hit and a later off-market deal between the same firms raise lin
 
   // 2. A later deal between the same firms on that bond, 5 percentage points above the reference yield.
   const farYield = Number((reference! + 0.05).toFixed(4));
-  const bid = await json<{ id: string }>(
+  const bid = await expectJson<{ id: string }>(
     await request.post('/api/trade/eoi/', {
       headers: arjun.auth,
       data: { quote_type: 'BID', quantum: 500_000, finstrument_id: bond.id, yield_stored: farYield, validity: 60 },
     }),
     201,
   );
-  const counter = await json<{ id: string }>(
+  const counter = await expectJson<{ id: string }>(
     await request.post('/api/eoi/add-negotiation/', {
       headers: neha.auth,
       data: { quote_id: bid.id, yield_stored: Number((farYield - 0.0005).toFixed(4)) },
     }),
     200,
   );
-  await json(
+  await expectJson(
     await request.post('/api/eoi/add-negotiation/', {
       headers: arjun.auth,
       data: { quote_id: bid.id, negotiation_id: counter.id, action: 'accept' },
@@ -133,7 +114,7 @@ test('a lexicon hit and a later off-market deal between the same firms raise lin
   // 3. The scanner raises both for Demo Capital.
   const lexicon = await waitForAlert(request, compliance, 'chat_lexicon', '"assured return"');
   const deal = await waitForAlert(request, compliance, 'off_market', `Off-market deal in ${bond.display_name}`);
-  const detail = await json<{ linked_alert_ids: string[] }>(
+  const detail = await expectJson<{ linked_alert_ids: string[] }>(
     await request.get(`/api/surveillance/alerts/${deal.id}/`, { headers: compliance.auth }),
     200,
   );

@@ -7,30 +7,10 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, signIn } from './helpers';
+import { apiSession, DEMO, expectJson, signIn } from './helpers';
 
 const OUT = 'test-results/surveillance';
-
-interface Session {
-  auth: Record<string, string>;
-  userId: string;
-}
-
-async function apiSession(request: APIRequestContext, email: string): Promise<Session> {
-  const token = await request.post('/api/token/', { data: { email, password: DEMO_PASSWORD } });
-  expect(token.status()).toBe(200);
-  const auth = { authorization: `Bearer ${((await token.json()) as { access: string }).access}` };
-  const session = await request.get('/api/session/', { headers: auth });
-  expect(session.status()).toBe(200);
-  return { auth, userId: ((await session.json()) as { user_info: { id: string } }).user_info.id };
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, status: number): Promise<T> {
-  expect(response.status(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
 
 test('the compliance officer finds a chat between the firms, reads it and exports its transcript', async ({
   page,
@@ -48,7 +28,7 @@ test('the compliance officer finds a chat between the firms, reads it and export
   const reply = `Offer at 7.1050, firm for five minutes (${stamp})`;
 
   // 1. Arjun (Demo Capital) and Neha (Second Bank) chat.
-  const channel = await json<{ url: string }>(
+  const channel = await expectJson<{ url: string }>(
     await request.post('/api/chat/channels/', {
       headers: arjun.auth,
       data: { customType: 'group', name, invitedUserIds: [neha.userId] },
@@ -56,12 +36,15 @@ test('the compliance officer finds a chat between the firms, reads it and export
     201,
   );
   const channelPath = `/api/chat/channels/${encodeURIComponent(channel.url)}`;
-  await json(await request.post(`${channelPath}/accept/`, { headers: neha.auth }), 200);
-  await json(
+  await expectJson(await request.post(`${channelPath}/accept/`, { headers: neha.auth }), 200);
+  await expectJson(
     await request.post(`${channelPath}/messages/`, { headers: arjun.auth, data: { reqId: `sc-a-${stamp}`, message: first } }),
     201,
   );
-  await json(await request.post(`${channelPath}/messages/`, { headers: neha.auth, data: { reqId: `sc-n-${stamp}`, message: reply } }), 201);
+  await expectJson(
+    await request.post(`${channelPath}/messages/`, { headers: neha.auth, data: { reqId: `sc-n-${stamp}`, message: reply } }),
+    201,
+  );
 
   // 2. The compliance officer finds the chat by searching its name.
   await signIn(page, DEMO.compliance);
