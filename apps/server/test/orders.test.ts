@@ -91,7 +91,7 @@ describe.each(DRIVERS)('orders and procurement orders (%s)', (driver) => {
     expect((await venueBook(t, trade.ticketId)).trades).toHaveLength(1);
   });
 
-  it('keeps each firm to its own side: 404 for another firm or the other kind, reads for viewers and back office', async () => {
+  it('keeps each firm to its own side: 404 for another firm or the other kind, reads for viewers, back office and compliance', async () => {
     const trade = await confirmedTrade(t);
     // The seller's order is Second Bank's: Demo Capital (the buyer) and a broker see 404.
     expect((await call(t, 'demo', 'GET', `/api/orders/${trade.orderId}/`)).statusCode).toBe(404);
@@ -99,10 +99,10 @@ describe.each(DRIVERS)('orders and procurement orders (%s)', (driver) => {
     // A procurement order is not an order: the other path is 404 even for its own firm.
     expect((await call(t, 'demo', 'GET', `/api/orders/${trade.procurementId}/`)).statusCode).toBe(404);
     expect(json(await call(t, 'demo', 'GET', `/api/orders/${trade.procurementId}/`)).message).toBe('Order not found.');
-    // The firm's dealers, viewers and back office read; compliance does not (route rule); BASIC firms get 402.
-    for (const who of ['demo', 'viewer', 'backoffice'] as const)
+    // The firm's dealers, viewers, back office and compliance officers read (compliance reads the firm's trades,
+    // issue 16); BASIC firms get 402.
+    for (const who of ['demo', 'viewer', 'backoffice', 'compliance'] as const)
       expect((await call(t, who, 'GET', `/api/procurement-orders/${trade.procurementId}/`)).statusCode, who).toBe(200);
-    expect((await call(t, 'compliance', 'GET', `/api/procurement-orders/${trade.procurementId}/`)).statusCode).toBe(403);
     expect((await call(t, 'basic', 'GET', '/api/orders/unified/')).statusCode).toBe(402);
     // Only traders act: viewer and back office are refused, view-only as such.
     const viewer = await call(t, 'viewer', 'POST', '/api/procurement-orders/', { ticket_id: trade.ticketId });
