@@ -1,15 +1,11 @@
 import { Alert, Badge, Button, Drawer, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { AlertIcon, ChatIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
 import { describeError } from '../../../lib/errors';
 import { formatCount, formatDateTime } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
-import { exportChatTranscript } from '../api/export-chat';
+import { useTranscriptExport } from '../api/export-chat';
 import { useChatMessages, type SurveillanceChatMessage } from '../api/get-chat-messages';
 import type { SurveillanceChat } from '../api/get-chats';
-import { AUDIT_KEY } from '../api/get-audit-entries';
 import { describePeriod, type ChatPeriod } from '../utils/chat-period';
 import { chatTitle, chatTypeLabel, memberLabel } from '../utils/chat-format';
 import classes from './surveillance.module.css';
@@ -69,25 +65,10 @@ function MessageItem({ message }: { message: SurveillanceChatMessage }) {
 /** One chat's messages in the period, oldest first, 50 at a time ("Load more"), and its transcript export. */
 export function ChatDrawer({ chat, period, onClose }: ChatDrawerProps) {
   const query = useChatMessages(chat?.id ?? null, period);
-  const queryClient = useQueryClient();
-  const [exporting, setExporting] = useState(false);
+  const { exportingId, exportTranscript } = useTranscriptExport(period);
   const pages = query.data?.pages ?? [];
   const messages = pages.flatMap((page) => page.results);
   const count = pages[0]?.count ?? 0;
-
-  async function exportTranscript() {
-    if (!chat) return;
-    setExporting(true);
-    try {
-      await exportChatTranscript(chat, period);
-      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
-      showToast({ summary: 'Transcript exported', detail: 'The chat transcript was saved as a text file.', severity: 'success' });
-    } catch (error) {
-      showToast({ summary: 'Export failed', detail: describeError(error), severity: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  }
 
   return (
     <Drawer
@@ -128,7 +109,7 @@ export function ChatDrawer({ chat, period, onClose }: ChatDrawerProps) {
             </Text>
           </Stack>
           <Group gap="xs">
-            <Button size="xs" onClick={() => void exportTranscript()} loading={exporting}>
+            <Button size="xs" onClick={() => chat && void exportTranscript(chat)} loading={exportingId !== null}>
               Export transcript
             </Button>
           </Group>

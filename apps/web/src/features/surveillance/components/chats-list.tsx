@@ -1,15 +1,11 @@
 import { SURVEILLANCE_CHAT_MESSAGES } from '@dart/contracts';
 import { Badge, Button, Group, Pagination, Paper, ScrollArea, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ChatIcon, SearchIcon } from '../../../components/ui/icons';
 import { PRODUCT_NAME } from '../../../config/site';
-import { describeError } from '../../../lib/errors';
 import { formatCount, formatDateTime } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
-import { exportChatTranscript } from '../api/export-chat';
-import { AUDIT_KEY } from '../api/get-audit-entries';
+import { useTranscriptExport } from '../api/export-chat';
 import { CHAT_PAGE_SIZE, useChats, type SurveillanceChat } from '../api/get-chats';
 import { chatTitle, chatTypeLabel, memberLabel, otherFirms } from '../utils/chat-format';
 import { chatPeriodErrors, defaultChatPeriod, describePeriod, type ChatPeriod } from '../utils/chat-period';
@@ -29,8 +25,6 @@ export function ChatsList() {
   const [page, setPage] = useState(1);
   const [period, setPeriod] = useState<ChatPeriod>(() => defaultChatPeriod(new Date()));
   const [reading, setReading] = useState<SurveillanceChat | null>(null);
-  const [exportingId, setExportingId] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const searchError = debounced.length > SEARCH_MAX ? SURVEILLANCE_CHAT_MESSAGES.searchTooLong : undefined;
   const periodErrors = chatPeriodErrors(period);
   const periodValid = Object.keys(periodErrors).length === 0;
@@ -38,20 +32,9 @@ export function ChatsList() {
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.count / CHAT_PAGE_SIZE)) : 1;
 
-  const setDay = (key: keyof ChatPeriod, value: string) => setPeriod((current) => ({ ...current, [key]: value }));
+  const { exportingId, exportTranscript } = useTranscriptExport(period);
 
-  async function exportTranscript(chat: SurveillanceChat) {
-    setExportingId(chat.id);
-    try {
-      await exportChatTranscript(chat, period);
-      void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
-      showToast({ summary: 'Transcript exported', detail: 'The chat transcript was saved as a text file.', severity: 'success' });
-    } catch (error) {
-      showToast({ summary: 'Export failed', detail: describeError(error), severity: 'error' });
-    } finally {
-      setExportingId(null);
-    }
-  }
+  const setDay = (key: keyof ChatPeriod, value: string) => setPeriod((current) => ({ ...current, [key]: value }));
 
   return (
     <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }} component="section" aria-labelledby="chats-heading">
