@@ -17,25 +17,18 @@ interface PopoverActionProps {
   size?: 'compact-xs' | 'compact-sm' | 'sm';
 }
 
-/** Accept consideration → the custodian (the firm's last one chosen first) → Accept. Enter accepts. */
-export function AcceptConsiderationButton({ ticket, commands, onError, size = 'compact-xs' }: PopoverActionProps) {
-  const { user } = useSession();
-  const clientId = user?.client_id ?? '';
+/**
+ * The popover actions' shared state: open or not, the field error, a call in flight. `run` sends the call and closes
+ * the popover when it succeeds, or shows the refusal in the popover and tells `onError`.
+ */
+function usePopoverAction(onError: ((error: unknown) => void) | undefined) {
   const [opened, setOpened] = useState(false);
-  const [custodian, setCustodian] = useState<Custodian | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!custodian) {
-      setError(TICKET_MESSAGES.custodianRequired);
-      return;
-    }
+  async function run(call: () => Promise<void>): Promise<void> {
     setBusy(true);
     try {
-      await commands.accept(ticket, custodian);
-      rememberCustodian(clientId, custodian);
+      await call();
       setOpened(false);
     } catch (caught) {
       setError(describeError(caught));
@@ -43,6 +36,27 @@ export function AcceptConsiderationButton({ ticket, commands, onError, size = 'c
     } finally {
       setBusy(false);
     }
+  }
+  return { opened, setOpened, error, setError, busy, run };
+}
+
+/** Accept consideration → the custodian (the firm's last one chosen first) → Accept. Enter accepts. */
+export function AcceptConsiderationButton({ ticket, commands, onError, size = 'compact-xs' }: PopoverActionProps) {
+  const { user } = useSession();
+  const clientId = user?.client_id ?? '';
+  const { opened, setOpened, error, setError, busy, run } = usePopoverAction(onError);
+  const [custodian, setCustodian] = useState<Custodian | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!custodian) {
+      setError(TICKET_MESSAGES.custodianRequired);
+      return;
+    }
+    await run(async () => {
+      await commands.accept(ticket, custodian);
+      rememberCustodian(clientId, custodian);
+    });
   }
 
   return (
@@ -109,10 +123,8 @@ export function CloseTicketButton({
   kind,
   size = 'compact-xs',
 }: PopoverActionProps & { kind: 'reject' | 'cancel' }) {
-  const [opened, setOpened] = useState(false);
+  const { opened, setOpened, error, setError, busy, run } = usePopoverAction(onError);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const verb = kind === 'reject' ? 'Reject' : 'Cancel ticket';
 
   async function submit(event: FormEvent) {
@@ -121,17 +133,10 @@ export function CloseTicketButton({
       setError(TICKET_MESSAGES.reasonRequired);
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await commands.close(ticket, kind, reason.trim());
-      setOpened(false);
       setReason('');
-    } catch (caught) {
-      setError(describeError(caught));
-      onError?.(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -202,10 +207,8 @@ export function CloseTicketButton({
 /** Send to broker → a broker firm's user who may work the user's side (`search-brokers/{id}`) → Send. */
 export function SendToBrokerButton({ ticket, commands, onError, size = 'compact-xs' }: PopoverActionProps) {
   const { user } = useSession();
-  const [opened, setOpened] = useState(false);
+  const { opened, setOpened, error, setError, busy, run } = usePopoverAction(onError);
   const [broker, setBroker] = useState<PickedParticipant | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -213,17 +216,11 @@ export function SendToBrokerButton({ ticket, commands, onError, size = 'compact-
       setError('Please choose a broker.');
       return;
     }
-    setBusy(true);
-    try {
-      await commands.sendToBroker(ticket, broker.userId, broker.label);
-      setOpened(false);
+    const userId = broker.userId;
+    await run(async () => {
+      await commands.sendToBroker(ticket, userId, broker.label);
       setBroker(null);
-    } catch (caught) {
-      setError(describeError(caught));
-      onError?.(caught);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
