@@ -570,8 +570,28 @@ describe.each(DRIVERS)('request hygiene and the SPA (%s)', (driver) => {
       payload: { kind: 'upgrade', message: '', page: '/inventory' },
     });
     expect(upgrade.statusCode).toBe(201);
-    expect(json(upgrade).detail).toBe('Upgrade requested. Our team will contact you shortly.');
-    const rows = await t.database.query<{ kind: string; page: string }>('SELECT kind, page FROM support_requests');
-    expect(rows).toEqual([{ kind: 'upgrade', page: '/inventory' }]);
+    // Filed on the support desk (My requests, the staff queue) with the spec's access toast.
+    expect(json(upgrade).detail).toBe('Your request has been noted. We will update you shortly via email.');
+    const rows = await t.database.query<{ id: string; ticket_type: string; request_type: string; page: string; description: string }>(
+      "SELECT id, ticket_type, request_type, extras->>'page' AS page, description FROM support_tickets",
+    );
+    expect(rows).toEqual([
+      {
+        id: json(upgrade).id,
+        ticket_type: 'access',
+        request_type: 'inventory_access',
+        page: '/inventory',
+        description: 'Please upgrade our organisation to the Premium plan.',
+      },
+    ]);
+    const mine = await t.app.inject({ method: 'GET', url: '/ext/tickets/', headers: bearer(access) });
+    expect(json(mine).results.map((ticket: { id: string }) => ticket.id)).toEqual([json(upgrade).id]);
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/requests/',
+      headers: bearer(access),
+      payload: { kind: 'report_issue', message: 'The coupon of this bond looks wrong.', page: '/security/INE002A08575' },
+    });
+    expect(json(report).detail).toBe('Thank you for reporting the issue. We will update you shortly via email.');
   });
 });

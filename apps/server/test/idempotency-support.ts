@@ -415,7 +415,7 @@ export const SCENARIOS: Scenario[] = [
       const message = `Idempotent ${stamp()}`;
       return {
         submit: { who: 'demo', method: 'POST', url: '/api/support/requests/', json: { kind: 'support', message } },
-        effect: () => count(h, `SELECT count(*)::text AS n FROM support_requests WHERE message = $1`, [message]),
+        effect: () => count(h, `SELECT count(*)::text AS n FROM support_tickets WHERE description = $1`, [message]),
       };
     },
   },

@@ -82,6 +82,29 @@ export const SUPPORT_REQUEST_TYPE_TICKET_TYPES: Record<SupportRequestType, Suppo
   integrate_with_exchange: 'query',
 };
 
+/** The request type of an upgrade asked for on a page: the book has its own, a bond's cash flows theirs, every other page asks for access. */
+export function upgradeRequestTypeFor(page: string): SupportRequestType {
+  if (page.startsWith('/inventory')) return 'inventory_access';
+  if (page.startsWith('/security/')) return 'cashflow_upgrade';
+  return 'access';
+}
+
+/**
+ * `POST api/support/requests/` (ours, kept for API clients): its three kinds as desk tickets. An upgrade is an access
+ * request by page (above), a report is an issue, a plain support request is a query under the contact form's type.
+ */
+export const LEGACY_SUPPORT_KIND_REQUEST_TYPES = {
+  upgrade: upgradeRequestTypeFor,
+  report_issue: () => 'report_issue',
+  support: () => 'contact_form',
+} as const satisfies Record<'upgrade' | 'report_issue' | 'support', (page: string) => SupportRequestType>;
+/** The description a legacy request gets when it has no message. */
+export const LEGACY_SUPPORT_DEFAULT_TEXT = {
+  upgrade: 'Please upgrade our organisation to the Premium plan.',
+  report_issue: 'Reported from the app.',
+  support: 'Support requested from the app.',
+} as const;
+
 /** Spec §8 toasts, word for word. */
 export const SUPPORT_TOASTS = {
   query: 'Your query has been noted. We will respond shortly via email.',

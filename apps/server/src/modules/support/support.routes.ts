@@ -5,7 +5,12 @@
  * declared `authenticated` and checked against `support_staff` in the desk (403 otherwise).
  */
 import {
+  LEGACY_SUPPORT_DEFAULT_TEXT,
+  LEGACY_SUPPORT_KIND_REQUEST_TYPES,
   SUPPORT_LIMITS,
+  SUPPORT_REQUEST_TYPE_TICKET_TYPES,
+  SupportRequestCreatedSchema,
+  SupportRequestSchema,
   SupportAttachmentParamsSchema,
   SupportAttachmentSchema,
   SupportQueueQuerySchema,
@@ -60,6 +65,38 @@ export async function registerSupportRoutes(app: FastifyInstance, desk: SupportD
         },
       },
       async (request, reply) => reply.status(201).send(await desk.createTicket(request.principal!, request.body, request.audit())),
+    );
+    // Ours, kept for API clients: the same desk ticket as `POST ext/tickets/` (README "Calls"), answered `{ id, detail }`.
+    r.post(
+      '/api/support/requests/',
+      {
+        config: { ...SUBMIT, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Raise a support request (upgrade, support, report_issue) as a desk ticket: shown in My requests and the queue',
+          body: SupportRequestSchema,
+          response: { 201: SupportRequestCreatedSchema },
+        },
+      },
+      async (request, reply) => {
+        const { kind, message, page } = request.body;
+        const requestType = LEGACY_SUPPORT_KIND_REQUEST_TYPES[kind](page ?? '');
+        const created = await desk.createTicket(
+          request.principal!,
+          {
+            ticket_type_id: desk.ticketTypeIds[SUPPORT_REQUEST_TYPE_TICKET_TYPES[requestType]],
+            contacts: [],
+            ticket_attributes: {
+              _default_description_: message || LEGACY_SUPPORT_DEFAULT_TEXT[kind],
+              request_type: requestType,
+              extras: page ? { page } : {},
+              attachment_ids: [],
+            },
+          },
+          request.audit(),
+        );
+        return reply.status(201).send({ id: created.id, detail: created.detail });
+      },
     );
     r.get(
       '/ext/tickets/',

@@ -8,17 +8,14 @@ import {
   RedirectLookupQuerySchema,
   RedirectLookupSchema,
   SupportRequestCreatedSchema,
-  SupportRequestSchema,
   VersionSchema,
 } from '@dart/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactMessages, devOutbox, supportRequests } from '../../db/schema';
+import { contactMessages, devOutbox } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { appendEvent, publishAll } from '../../lib/events';
-import { fenceIdempotency } from '../../plugins/idempotency';
 
 const PUBLIC = { policy: { kind: 'public' } } as const;
 const NO_CACHE = 'no-cache, no-store, must-revalidate';
@@ -76,54 +73,6 @@ export function registerSystemRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({ path: request.query.path, target: ROUTE_REDIRECTS[request.query.path] ?? null }),
-  );
-
-  r.post(
-    '/api/support/requests/',
-    {
-      config: { policy: { kind: 'authenticated' }, idempotent: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['support'],
-        summary: 'Raise a support request (402 Request Upgrade, contact, report issue)',
-        body: SupportRequestSchema,
-        response: { 201: SupportRequestCreatedSchema },
-      },
-    },
-    async (request, reply) => {
-      const principal = request.principal!;
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(supportRequests)
-          .values({
-            clientId: principal.clientId,
-            userId: principal.userId,
-            kind: request.body.kind,
-            message: request.body.message,
-            page: request.body.page ?? null,
-          })
-          .returning();
-        await writeAudit(tx, request.audit(), {
-          action: 'support.requested',
-          entity: 'support_request',
-          entityId: created!.id,
-          after: { kind: created!.kind, page: created!.page },
-        });
-        const event = await appendEvent(tx, {
-          topic: 'support.request_created',
-          clientId: principal.clientId,
-          payload: { id: created!.id, kind: created!.kind },
-        });
-        // Under an Idempotency-Key: applied with the request, so a retry after a lost answer never files it twice.
-        await fenceIdempotency(tx);
-        return { ...created!, event };
-      });
-      await publishAll(bus, [row.event]);
-      const detail =
-        row.kind === 'upgrade'
-          ? 'Upgrade requested. Our team will contact you shortly.'
-          : 'Request received. Our team will get back to you.';
-      return reply.status(201).send({ id: row.id, detail });
-    },
   );
 
   r.post(

@@ -1,4 +1,4 @@
-import { supportToastFor, type SupportRequestType } from '@dart/contracts';
+import { LEGACY_SUPPORT_DEFAULT_TEXT, supportToastFor, upgradeRequestTypeFor } from '@dart/contracts';
 import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,14 +7,7 @@ import { useCreateTicket } from '../api/create-ticket';
 import { supportSettingsQueryOptions } from '../api/get-support-settings';
 import { ticketErrorMessage } from '../utils/support-errors';
 
-const UPGRADE_MESSAGE = 'Please upgrade our organisation to the Premium plan.';
-
-/** The request type of an upgrade asked for on a page: the book has its own, every other page asks for access. */
-export function upgradeRequestTypeFor(page: string): SupportRequestType {
-  if (page.startsWith('/inventory')) return 'inventory_access';
-  if (page.startsWith('/security/')) return 'cashflow_upgrade';
-  return 'access';
-}
+const UPGRADE_MESSAGE = LEGACY_SUPPORT_DEFAULT_TEXT.upgrade;
 
 /**
  * 402 page and premium panels: raises an access ticket with Dart Support (POST ext/tickets/, the same desk as the
