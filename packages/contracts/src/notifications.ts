@@ -100,6 +100,7 @@ export const NotificationCategoryPreferenceSchema = z.object({
   email: z.boolean(),
   sms: z.boolean(),
 });
+export type NotificationCategoryPreference = z.infer<typeof NotificationCategoryPreferenceSchema>;
 export const NotificationPreferencesSchema = z.object({
   categories: z.array(NotificationCategoryPreferenceSchema),
   /** While in the future, new notifications are stored silently (no toast, sound, e-mail or SMS). */

@@ -13,6 +13,7 @@ import {
   ProfileDetailsForm,
   SecurityPreferences,
 } from '../../features/profile';
+import { NotificationPreferencesSection } from '../../features/notifications';
 import { MyRequests, NewSupportRequestButton, SupportQueue } from '../../features/support';
 import { WhatsAppConsentSection } from '../../features/whatsapp';
 import { useSessionUser } from '../../lib/session';
@@ -23,12 +24,13 @@ export function ProfileScreen() {
     <Stack gap="lg">
       <PageHeader
         title="Profile"
-        description="Your personal details, how you sign in, how Dart shows dates and plays sounds, and your WhatsApp alerts."
+        description="Your personal details, how you sign in, how Dart shows dates and plays sounds, what notifies you, and your WhatsApp alerts."
       />
       <AccountSummary user={user} />
       <ProfileDetailsForm user={user} />
       <SecurityPreferences user={user} />
       <DisplayPreferencesSection user={user} />
+      <NotificationPreferencesSection />
       <WhatsAppConsentSection user={user} />
     </Stack>
   );

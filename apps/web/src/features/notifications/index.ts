@@ -3,3 +3,4 @@
  * user-scoped `notify.*` events of `ws/trade/d/`; new ones toast in the spec's notification group with its sound.
  */
 export { NotificationBell } from './components/notification-bell';
+export { NotificationPreferencesSection } from './components/notification-preferences-section';
