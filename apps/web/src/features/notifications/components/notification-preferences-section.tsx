@@ -10,7 +10,19 @@ import { useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
+import { useNow } from '../../../lib/use-now';
 import { useNotificationPreferences, useSnoozeNotifications, useUpdateNotificationPreferences } from '../api/notification-preferences';
+
+/** Until when the snooze runs, on the shared clock (it says "Not snoozed" once the hour is over). */
+function SnoozeState({ until }: { until: string | null }) {
+  const now = useNow();
+  const active = until !== null && new Date(until).getTime() > now;
+  return (
+    <Text size="sm" c="dimmed" data-testid="notification-snooze-state">
+      {active ? `Snoozed until ${formatDateTime(until)}: no toasts, sound, e-mail or SMS` : 'Not snoozed'}
+    </Text>
+  );
+}
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { in_app: 'In-app', email: 'E-mail', sms: 'SMS' };
 
@@ -49,7 +61,6 @@ export function NotificationPreferencesSection() {
   }
 
   const data = preferences.data;
-  const snoozedUntil = data?.snoozed_until && new Date(data.snoozed_until).getTime() > Date.now() ? data.snoozed_until : null;
 
   return (
     <Paper withBorder radius="lg" p="lg" aria-labelledby="notification-preferences-title" component="section">
@@ -66,9 +77,7 @@ export function NotificationPreferencesSection() {
           <Button variant="light" onClick={() => void snoozeForAnHour()} loading={snooze.isPending} disabled={!data}>
             Snooze for an hour
           </Button>
-          <Text size="sm" c="dimmed" data-testid="notification-snooze-state">
-            {snoozedUntil ? `Snoozed until ${formatDateTime(snoozedUntil)}: no toasts, sound, e-mail or SMS` : 'Not snoozed'}
-          </Text>
+          <SnoozeState until={data?.snoozed_until ?? null} />
         </Group>
         {preferences.isPending ? (
           <Group gap="xs">
