@@ -585,7 +585,7 @@ describe.each(DRIVERS)('request hygiene and the SPA (%s)', (driver) => {
       },
     ]);
     const mine = await t.app.inject({ method: 'GET', url: '/ext/tickets/', headers: bearer(access) });
-    expect(json(mine).results.map((ticket: { id: string }) => ticket.id)).toEqual([json(upgrade).id]);
+    expect(json<{ results: Array<{ id: string }> }>(mine).results.map((ticket) => ticket.id)).toEqual([json(upgrade).id]);
     const report = await t.app.inject({
       method: 'POST',
       url: '/api/support/requests/',

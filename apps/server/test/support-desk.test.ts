@@ -36,6 +36,7 @@ const USERS = {
   compliance: 'compliance@demo.dart',
   other: 'dealer@second.dart',
   staff: 'support@dart.in',
+  basic: 'basic@small.dart',
 } as const;
 type Who = keyof typeof USERS;
 
@@ -327,6 +328,49 @@ describe.each(DRIVERS)('support desk (%s)', (driver) => {
     );
     expect(answers.every((a) => a.statusCode === 201 || (a.statusCode === 409 && a.headers['retry-after']))).toBe(true);
     expect(await countOf('SELECT count(*)::int AS n FROM support_tickets WHERE description = $1', [burstText])).toBe(1);
+  });
+
+  it("grants an upgrade from an access request: the Basic firm is Premium at once, the ticket resolved with a reply, the firm's outbox told", async () => {
+    const session = async () => json<{ client_tier: string }>(await call('basic', 'GET', '/api/session/'));
+    expect((await session()).client_tier).toBe('BASIC');
+    const access = json<Created>(
+      await call('basic', 'POST', '/ext/tickets/', raise('inventory_access', 'We would like the inventory book.')),
+    );
+    const issue = json<Created>(await call('basic', 'POST', '/ext/tickets/', raise('report_issue', 'A coupon looks wrong.')));
+    const grant = (who: Who, id: string, version = 1) => call(who, 'POST', `/ext/tickets/${id}/grant-upgrade/`, { version });
+
+    // Only Dart Support; only an access request; only the version read.
+    const refused = await grant('basic', access.id);
+    expect([refused.statusCode, json<Errors>(refused).message]).toEqual([403, SUPPORT_MESSAGES.staffOnly]);
+    const notAccess = await grant('staff', issue.id);
+    expect([notAccess.statusCode, json<Errors>(notAccess).message]).toEqual([409, SUPPORT_MESSAGES.upgradeNotAccess]);
+    expect((await grant('staff', access.id, 7)).statusCode).toBe(409);
+    expect((await call('staff', 'POST', `/ext/tickets/${access.id}/grant-upgrade/`, { version: 'one' })).statusCode).toBe(400);
+    expect(await countOf(`SELECT count(*)::int AS n FROM clients WHERE name = 'Small Treasury' AND tier = 'PREMIUM'`)).toBe(0);
+
+    const granted = await grant('staff', access.id);
+    expect(granted.statusCode).toBe(200);
+    const ticket = json<SupportTicket>(granted);
+    expect(ticket).toMatchObject({ status: 'resolved', requester: { email: USERS.basic, client_tier: 'PREMIUM' } });
+    expect(ticket.messages.at(-1)).toMatchObject({ author: 'staff', author_name: 'Dart Support' });
+    expect(ticket.messages.at(-1)!.body).toContain('now on the Premium plan');
+    // The requester's signed-in session knows at once (the cached principal is dropped), and the book opens.
+    expect((await session()).client_tier).toBe('PREMIUM');
+    expect((await call('basic', 'GET', '/api/inventory/')).statusCode).not.toBe(402);
+    const events = await t.database.query<{ payload: { ticket_id: string; tier: string } }>(
+      `SELECT e.payload FROM events e JOIN clients c ON c.id = e.client_id WHERE e.topic = 'account.upgrade_granted' AND c.name = 'Small Treasury'`,
+    );
+    expect(events.map((e) => e.payload)).toEqual([expect.objectContaining({ ticket_id: access.id, tier: 'PREMIUM' })]);
+    expect(await countOf(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'support.upgrade_granted' AND entity = 'client'`)).toBe(
+      1,
+    );
+    expect((await outbox(USERS.basic)).some((m) => m.body.includes('now on the Premium plan'))).toBe(true);
+
+    // Once is enough: a second grant (another access request of the same firm) is refused, nothing written.
+    const again = json<Created>(await call('basic', 'POST', '/ext/tickets/', raise('access', 'And the depth feature.')));
+    const twice = await grant('staff', again.id);
+    expect([twice.statusCode, json<Errors>(twice).message]).toEqual([409, SUPPORT_MESSAGES.alreadyPremium]);
+    expect(json<SupportTicket>(await call('basic', 'GET', `/ext/tickets/${again.id}/`)).status).toBe('open');
   });
 
   it('tells the web the ticket ids in force and whether the caller is Dart Support staff', async () => {

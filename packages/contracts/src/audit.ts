@@ -127,6 +127,7 @@ export const AUDIT_ACTION_LABELS = {
   'support.ticket_replied': 'Support ticket replied to',
   'support.ticket_status_changed': 'Support ticket status changed',
   'support.ticket_read': 'Support replies read',
+  'support.upgrade_granted': 'Upgrade to Premium granted',
   'contact.submitted': 'Contact form sent',
   'surveillance.alert_assigned': 'Surveillance alert assigned',
   'surveillance.alert_commented': 'Surveillance alert commented on',

@@ -130,6 +130,8 @@ export const SUPPORT_MESSAGES = {
   textTooLong: 'Please keep it under 5000 characters.',
   contactsSelf: 'A ticket is raised for your own account.',
   attachmentNotFound: 'Attachment not found.',
+  upgradeNotAccess: 'Only an access request can grant an upgrade.',
+  alreadyPremium: 'This organisation is already on the Premium plan.',
   tooManyAttachments: 'At most 5 attachments.',
   fileEmpty: 'The file is empty.',
   fileTooLarge: 'Files can be at most 10 MB.',
@@ -247,7 +249,15 @@ export const SupportTicketSummarySchema = z.object({
   request_type: z.enum(SUPPORT_REQUEST_TYPES).nullable(),
   status: z.enum(SUPPORT_TICKET_STATUSES),
   status_label: z.string(),
-  requester: z.object({ id: z.string(), name: z.string(), email: z.string(), client_id: z.string(), client_name: z.string() }),
+  requester: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    client_id: z.string(),
+    client_name: z.string(),
+    /** The firm's plan now (staff grant an upgrade on an access request of a Basic firm). */
+    client_tier: z.enum(['BASIC', 'PREMIUM']),
+  }),
   reply_count: z.number(),
   /** Staff replies the requester has not opened yet (0 for everyone else). */
   unread_replies: z.number(),
@@ -307,6 +317,14 @@ export const SupportStatusChangeSchema = z.strictObject({
   /** The ticket version the caller read: a stale one is 409. */
   version: z.number().int().min(1),
 });
+
+/** `POST ext/tickets/{id}/grant-upgrade/` (ours, Dart Support): the requester's firm moves to Premium; the ticket is resolved. */
+export const SupportGrantUpgradeSchema = z.strictObject({
+  /** The ticket version the caller read: a stale one is 409. */
+  version: z.number().int().min(1),
+});
+/** The event of a granted upgrade (`account.upgrade_granted`, the firm's outbox): the notification centre tells its users. */
+export const ACCOUNT_TOPICS = { upgradeGranted: 'account.upgrade_granted' } as const;
 
 /** `GET ext/support/settings/`: the ticket type ids the desk accepts (`SUPPORT_TICKET_IDS`) and whether the caller is Dart Support staff. */
 export const SupportSettingsSchema = z.object({

@@ -6,6 +6,7 @@
  * idempotency fence. No Fastify types here (routes are support.routes.ts).
  */
 import {
+  ACCOUNT_TOPICS,
   isClientOpsAdmin,
   parseSupportTicketIds,
   SUPPORT_MESSAGES,
@@ -15,6 +16,7 @@ import {
   SUPPORT_TICKET_STATUSES,
   SupportQueueQuerySchema,
   SupportReplySchema,
+  SupportGrantUpgradeSchema,
   SupportStatusChangeSchema,
   SupportTicketCreateSchema,
   SupportTicketCreatedSchema,
@@ -70,6 +72,13 @@ export interface SupportDesk {
     input: z.output<typeof SupportStatusChangeSchema>,
     audit: AuditContext,
   ): Promise<SupportTicket>;
+  /** Staff: the requester's Basic firm moves to Premium on an access request, which is resolved with a reply. */
+  grantUpgrade(
+    actor: SupportActor,
+    id: string,
+    input: z.output<typeof SupportGrantUpgradeSchema>,
+    audit: AuditContext,
+  ): Promise<SupportTicket>;
   attachment(actor: SupportActor, ticketId: string, attachmentId: string): Promise<{ name: string; mimeType: string; bytes: Buffer }>;
 }
 
@@ -100,7 +109,14 @@ export function createBuiltinSupportDesk(deps: AppDeps): SupportDesk {
     request_type: row.requestType as SupportRequestType | null,
     status: row.status as SupportTicketStatus,
     status_label: SUPPORT_TICKET_STATUS_LABELS[row.status as SupportTicketStatus],
-    requester: { id: row.userId, name: row.requesterName, email: row.requesterEmail, client_id: row.clientId, client_name: row.clientName },
+    requester: {
+      id: row.userId,
+      name: row.requesterName,
+      email: row.requesterEmail,
+      client_id: row.clientId,
+      client_name: row.clientName,
+      client_tier: row.clientTier === 'PREMIUM' ? 'PREMIUM' : 'BASIC',
+    },
     reply_count: row.replyCount,
     unread_replies: row.userId === actor.userId ? Math.max(0, row.staffReplies - row.requesterSeenReplies) : 0,
     version: row.version,
@@ -396,6 +412,46 @@ export function createBuiltinSupportDesk(deps: AppDeps): SupportDesk {
           );
         emit(await ticketEvent(tx, updated, 'status'));
       });
+      return fullView(db, actor, (await repo.ticketById(db, id))!);
+    },
+
+    async grantUpgrade(actor, id, input, audit) {
+      if (!(await repo.isStaff(db, actor.userId))) throw staffOnly();
+      const granted = await write(async (tx, emit) => {
+        const locked = await repo.lockTicket(tx, id);
+        if (!locked) throw notFound();
+        if (locked.version !== input.version)
+          throw new AppError('CONFLICT', 'This request changed since you opened it. Reload it and try again.');
+        if (locked.status === 'closed') throw new AppError('CONFLICT', SUPPORT_MESSAGES.closed);
+        if (locked.ticketType !== 'access') throw new AppError('CONFLICT', SUPPORT_MESSAGES.upgradeNotAccess);
+        const tier = await repo.lockClientTier(tx, locked.clientId);
+        if (tier === 'PREMIUM') throw new AppError('CONFLICT', SUPPORT_MESSAGES.alreadyPremium);
+        await repo.setClientTier(tx, locked.clientId, 'PREMIUM');
+        const body = `Your organisation is now on the Premium plan. Sign-ins refresh on their own; every Premium page is open to your team.`;
+        await repo.insertMessage(tx, { ticketId: id, authorId: actor.userId, isStaff: true, body });
+        const updated = await repo.updateTicket(tx, id, { status: 'resolved', staffReplies: locked.staffReplies + 1 });
+        await writeAudit(tx, audit, {
+          action: 'support.upgrade_granted',
+          entity: 'client',
+          entityId: locked.clientId,
+          before: { tier },
+          after: { tier: 'PREMIUM', ticket: locked.number },
+        });
+        const requester = await repo.userEmail(tx, locked.userId);
+        if (requester)
+          await mailer.send({ to: requester, subject: `Re: ${subjectOf(locked)}`, text: `${product} Support replied:\n\n${body}` }, tx);
+        emit(await ticketEvent(tx, updated, 'upgrade_granted'));
+        emit(
+          await appendEvent(tx, {
+            topic: ACCOUNT_TOPICS.upgradeGranted,
+            clientId: locked.clientId,
+            payload: { ticket_id: id, number: locked.number, tier: 'PREMIUM', user_id: locked.userId },
+          }),
+        );
+        return { clientId: locked.clientId, userIds: await repo.clientUserIds(tx, locked.clientId) };
+      });
+      // Cached principals and open sockets of the firm's users pick up the new plan (as a role change does).
+      for (const userId of granted.userIds) await bus.publish({ topic: 'auth.user_changed', payload: { userId } }).catch(() => undefined);
       return fullView(db, actor, (await repo.ticketById(db, id))!);
     },
 

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { clients, supportAttachments, supportMessages, supportStaff, supportTickets, users } from '../../db/schema';
+import { clients, supportAttachments, supportMessages, supportStaff, supportTickets, userAccounts, users } from '../../db/schema';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type NewTicket = typeof supportTickets.$inferInsert;
@@ -16,6 +16,7 @@ export interface TicketListRow extends TicketRow {
   requesterName: string;
   requesterEmail: string;
   clientName: string;
+  clientTier: string;
   replyCount: number;
 }
 
@@ -31,14 +32,23 @@ const ticketColumns = {
   requesterName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
   requesterEmail: users.email,
   clientName: clients.name,
+  clientTier: clients.tier,
   replyCount: sql<number>`(SELECT count(*)::int FROM ${supportMessages} m WHERE m.ticket_id = ${supportTickets.id})`,
 };
 
-const flatten = (row: { ticket: TicketRow; requesterName: string; requesterEmail: string; clientName: string; replyCount: number }) => ({
+const flatten = (row: {
+  ticket: TicketRow;
+  requesterName: string;
+  requesterEmail: string;
+  clientName: string;
+  clientTier: string;
+  replyCount: number;
+}) => ({
   ...row.ticket,
   requesterName: row.requesterName,
   requesterEmail: row.requesterEmail,
   clientName: row.clientName,
+  clientTier: row.clientTier,
   replyCount: Number(row.replyCount),
 });
 
@@ -188,4 +198,20 @@ export async function attachmentById(db: DbOrTx, id: string): Promise<Attachment
 export async function userEmail(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? null;
+}
+
+/** The firm's plan, its row locked for the change (an upgrade granted twice at once lands once). */
+export async function lockClientTier(db: DbOrTx, clientId: string): Promise<string | null> {
+  const [row] = await db.select({ tier: clients.tier }).from(clients).where(eq(clients.id, clientId)).for('update');
+  return row?.tier ?? null;
+}
+
+export async function setClientTier(db: DbOrTx, clientId: string, tier: string): Promise<void> {
+  await db.update(clients).set({ tier }).where(eq(clients.id, clientId));
+}
+
+/** Every user of the firm (their cached sessions must learn the new plan). */
+export async function clientUserIds(db: DbOrTx, clientId: string): Promise<string[]> {
+  const rows = await db.select({ userId: userAccounts.userId }).from(userAccounts).where(eq(userAccounts.clientId, clientId));
+  return rows.map((r) => r.userId);
 }

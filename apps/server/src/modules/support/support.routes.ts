@@ -13,6 +13,7 @@ import {
   SupportRequestSchema,
   SupportAttachmentParamsSchema,
   SupportAttachmentSchema,
+  SupportGrantUpgradeSchema,
   SupportQueueQuerySchema,
   SupportReplySchema,
   SupportSettingsSchema,
@@ -177,6 +178,20 @@ export async function registerSupportRoutes(app: FastifyInstance, desk: SupportD
         },
       },
       async (request) => desk.changeStatus(request.principal!, request.params.id, request.body, request.audit()),
+    );
+    r.post(
+      '/ext/tickets/:id/grant-upgrade/',
+      {
+        config: { policy: STAFF, idempotent: true },
+        schema: {
+          tags,
+          summary: "Dart Support (ours): the requester's Basic firm moves to Premium on an access request {version}; resolved with a reply",
+          params: SupportTicketIdParamsSchema,
+          body: SupportGrantUpgradeSchema,
+          response: { 200: SupportTicketSchema },
+        },
+      },
+      async (request) => desk.grantUpgrade(request.principal!, request.params.id, request.body, request.audit()),
     );
     r.get(
       '/ext/tickets/:id/attachments/:attachmentId/',

@@ -40,6 +40,11 @@ export function changeTicketStatus({
   return http.patch<SupportTicket>(`/ext/tickets/${encodeURIComponent(id)}/status/`, { status, version });
 }
 
+/** POST /ext/tickets/{id}/grant-upgrade/ {version} (ours): Dart Support moves the requester's Basic firm to Premium. */
+export function grantUpgrade({ id, version }: { id: string; version: number }): Promise<SupportTicket> {
+  return http.post<SupportTicket>(`/ext/tickets/${encodeURIComponent(id)}/grant-upgrade/`, { version });
+}
+
 function useTicketWrite<TInput>(write: (input: TInput) => Promise<SupportTicket>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -54,6 +59,7 @@ function useTicketWrite<TInput>(write: (input: TInput) => Promise<SupportTicket>
 
 export const useReplyToTicket = () => useTicketWrite(replyToTicket);
 export const useChangeTicketStatus = () => useTicketWrite(changeTicketStatus);
+export const useGrantUpgrade = () => useTicketWrite(grantUpgrade);
 
 export function useMarkTicketRead() {
   const queryClient = useQueryClient();

@@ -16,7 +16,7 @@ import { fetchFile, saveFile } from '../../../lib/download';
 import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
-import { useChangeTicketStatus, useMarkTicketRead, useReplyToTicket, useTicket } from '../api/ticket';
+import { useChangeTicketStatus, useGrantUpgrade, useMarkTicketRead, useReplyToTicket, useTicket } from '../api/ticket';
 import { uploadAttachment } from '../api/upload-attachment';
 import { attachmentsError, ticketErrorMessage, uploadErrorMessage } from '../utils/support-errors';
 import { TicketStatusBadge } from './ticket-status-badge';
@@ -170,6 +170,38 @@ function StatusForm({ ticket }: { ticket: SupportTicket }) {
   );
 }
 
+/**
+ * Dart Support only, on an open access request of a Basic firm: "Grant Premium" moves the firm to Premium at once
+ * (its users' sessions refresh) and resolves the ticket with a reply.
+ */
+function GrantUpgrade({ ticket }: { ticket: SupportTicket }) {
+  const grant = useGrantUpgrade();
+  const [error, setError] = useState<string | null>(null);
+  if (ticket.ticket_type !== 'access' || ticket.status === 'closed' || ticket.requester.client_tier !== 'BASIC') return null;
+  async function onGrant() {
+    setError(null);
+    try {
+      await grant.mutateAsync({ id: ticket.id, version: ticket.version });
+      showToast({ summary: 'Upgrade granted', detail: `${ticket.requester.client_name} is on the Premium plan.`, severity: 'success' });
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <Button onClick={() => void onGrant()} loading={grant.isPending}>
+          Grant Premium to {ticket.requester.client_name}
+        </Button>
+        <Text size="sm" c="dimmed">
+          Basic plan today. Resolves this request with a reply.
+        </Text>
+      </Group>
+      <FormErrorAlert message={error} />
+    </Stack>
+  );
+}
+
 /** One ticket: what was asked, the conversation with Dart Support, and the reply box (and the status for staff). */
 export function TicketConversation({ ticketId, staff = false }: { ticketId: string; staff?: boolean }) {
   const query = useTicket(ticketId);
@@ -251,6 +283,7 @@ export function TicketConversation({ ticketId, staff = false }: { ticketId: stri
           ))
         )}
       </Stack>
+      {staff ? <GrantUpgrade ticket={ticket} /> : null}
       {staff ? <StatusForm ticket={ticket} /> : null}
       <ReplyForm ticket={ticket} />
     </Stack>
