@@ -87,6 +87,7 @@ async function pipeline(bareBase: string): Promise<BenchResult[]> {
     const seedMs = performance.now() - seedStarted;
     if (seeded.some((t) => t.state !== 'sent')) throw new Error('a seeded ticket is not awaiting its price');
 
+    if (process.env.BENCH_SQL_COUNT) app.child.kill('SIGUSR2');
     const startedAt = Date.now();
     const started = performance.now();
     await inPool(seeded, IN_FLIGHT, async (ticket) => void (await client.confirm(ticket)));

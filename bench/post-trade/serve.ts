@@ -12,11 +12,12 @@
  *
  * Prints `READY <port> seed=<seeding ms>,latency=<venue latency ms>`.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ORDER_STATES, type OrderState } from '@dart/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openPglite, type Db } from '../../apps/server/src/db/client';
@@ -34,6 +35,23 @@ const TICKET_STATE_OF: Record<OrderState, string> = {
   failed: 'failed',
   cancelled: 'cancelled',
 };
+
+/**
+ * `BENCH_SQL_COUNT=<file>`: every statement sent to PostgreSQL counted by its text (first 160 characters), written
+ * to the file as JSON on exit (counted from the timed part's SIGUSR2): where a deal's round trips go.
+ */
+const sqlCounts = new Map<string, number>();
+if (process.env.BENCH_SQL_COUNT) {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 160);
+    sqlCounts.set(text, (sqlCounts.get(text) ?? 0) + 1);
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  // The bench sends SIGUSR2 when its timed part starts: the file then holds that part's statements only.
+  process.on('SIGUSR2', () => sqlCounts.clear());
+}
 
 const MODE = process.env.POST_TRADE_MODE === 'orders' ? 'orders' : 'pipeline';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
@@ -68,6 +86,10 @@ process.stdout.write(
 
 process.on('SIGTERM', () => {
   void app.close().then(async () => {
+    if (process.env.BENCH_SQL_COUNT) {
+      const sorted = [...sqlCounts].sort((a, b) => b[1] - a[1]);
+      writeFileSync(process.env.BENCH_SQL_COUNT, JSON.stringify(sorted, null, 1));
+    }
     await scratch?.drop();
     process.exit(0);
   });

@@ -288,6 +288,7 @@ const MATRIX: Array<{
   { method: 'POST', url: '/ext/tickets/:id/read/', body: () => ({}), expect: everyone(400, 401) },
   { method: 'POST', url: '/ext/tickets/:id/reply/', body: () => ({}), expect: everyone(400, 401) },
   { method: 'PATCH', url: '/ext/tickets/:id/status/', body: () => ({}), expect: everyone(400, 401) },
+  { method: 'POST', url: '/ext/tickets/:id/grant-upgrade/', body: () => ({}), expect: everyone(400, 401) },
   { method: 'GET', url: '/ext/tickets/:id/attachments/:attachmentId/', expect: everyone(400, 401) },
   { method: 'GET', url: '/ext/support/settings/', expect: everyone(200, 401) },
   { method: 'GET', url: '/ext/support/queue/', expect: only([], 200) },

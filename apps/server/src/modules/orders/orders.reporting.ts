@@ -29,7 +29,7 @@ import { writeAudit } from '../../lib/audit';
 import type { ExchangeName, TradeReportAnswer, TradeSideReport } from '../exchange';
 import type { OrdersContext } from './orders.context';
 import { createOrdersRepository, type OrderRow, type OrderView } from './orders.repository';
-import { createRfqReportTaker, rfqTradeOf, type RfqTrade } from './orders.rfq';
+import { createRfqReportTaker, rfqTradeOf, rfqTradesOf, type RfqTrade } from './orders.rfq';
 import { cancelTrade, markMismatch, markReported, moveTicket, SYSTEM_AUDIT } from './orders.transitions';
 
 export const REPORTER = {
@@ -85,8 +85,31 @@ export function createOrderReporter(ctx: OrdersContext) {
   const log = (error: unknown, msg: string) => ctx.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, msg);
   const rfqReports = createRfqReportTaker(ctx);
 
-  async function sideReport(order: OrderRow): Promise<TradeSideReport> {
-    const view = (await createOrdersRepository(db).findView(order.id))!;
+  /** What a round's orders need before they are reported, read for the whole round (two statements, not two per order). */
+  interface Prefetched {
+    rfq: Map<string, RfqTrade | null>;
+    views: Map<string, OrderView>;
+  }
+  async function prefetch(claimed: readonly OrderRow[]): Promise<Prefetched | null> {
+    if (claimed.length < 2) return null;
+    try {
+      const [rfq, views] = await Promise.all([
+        rfqTradesOf(
+          db,
+          claimed.map((o) => o.ticketId),
+        ),
+        createOrdersRepository(db).findViews(claimed.map((o) => o.id)),
+      ]);
+      return { rfq, views: new Map(views.map((v) => [v.order.id, v])) };
+    } catch (error) {
+      // Each order reads its own then (and a failure there is stored for its back-off).
+      log(error, 'order reporter round prefetch failed');
+      return null;
+    }
+  }
+
+  async function sideReport(order: OrderRow, prefetched: Prefetched | null): Promise<TradeSideReport> {
+    const view = prefetched?.views.get(order.id) ?? (await createOrdersRepository(db).findView(order.id))!;
     return sideReportOf(order, view);
   }
 
@@ -149,11 +172,11 @@ export function createOrderReporter(ctx: OrdersContext) {
   }
 
   /** Reports one claimed order and stores the answer; never throws (a failure is stored for the back-off). */
-  async function reportClaimed(claimed: OrderRow, now: Date): Promise<void> {
+  async function reportClaimed(claimed: OrderRow, now: Date, prefetched: Prefetched | null = null): Promise<void> {
     // A deal done on an exchange RFQ is reported by the RFQ platform itself: its orders take that report.
     let rfq: RfqTrade | null;
     try {
-      rfq = await rfqTradeOf(db, claimed.ticketId);
+      rfq = prefetched?.rfq.has(claimed.ticketId) ? prefetched.rfq.get(claimed.ticketId)! : await rfqTradeOf(db, claimed.ticketId);
     } catch (error) {
       await failed(claimed, error, now).catch((e: unknown) => log(e, 'order report failure not stored'));
       return;
@@ -164,7 +187,7 @@ export function createOrderReporter(ctx: OrdersContext) {
     }
     let answer: TradeReportAnswer;
     try {
-      answer = await gateway.reportTrade(await sideReport(claimed));
+      answer = await gateway.reportTrade(await sideReport(claimed, prefetched));
     } catch (error) {
       await failed(claimed, error, now).catch((e: unknown) => log(e, 'order report failure not stored'));
       return;
@@ -219,7 +242,8 @@ export function createOrderReporter(ctx: OrdersContext) {
     await raiseAlerts(now);
     for (let round = 0; round < REPORTER.ROUNDS; round++) {
       const claimed = await claim(now);
-      await inParallel(claimed, REPORTER.PARALLEL, (order) => reportClaimed(order, now));
+      const prefetched = await prefetch(claimed);
+      await inParallel(claimed, REPORTER.PARALLEL, (order) => reportClaimed(order, now, prefetched));
       if (claimed.length < REPORTER.BATCH) break;
     }
   }

@@ -13,7 +13,7 @@
  * Settlement needs nothing here: the platform handed the trade to the clearing corporation under that same
  * number, so the settlement job polls it like any other trade.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { exchangeTrades, orders, tickets } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -38,10 +38,16 @@ export interface RfqTrade {
   lastError: string | null;
 }
 
-/** The RFQ platform's report of the ticket's deal, or null when the ticket is not from an exchange-RFQ deal. */
-export async function rfqTradeOf(executor: DbOrTx, ticketId: string): Promise<RfqTrade | null> {
-  const [row] = await executor
+/**
+ * The RFQ platform's report of each ticket's deal, or null for a ticket not from an exchange-RFQ deal (or not
+ * found): one statement for a reporter's round of orders.
+ */
+export async function rfqTradesOf(executor: DbOrTx, ticketIds: readonly string[]): Promise<Map<string, RfqTrade | null>> {
+  const found = new Map<string, RfqTrade | null>(ticketIds.map((id) => [id, null]));
+  if (ticketIds.length === 0) return found;
+  const rows = await executor
     .select({
+      ticketId: tickets.id,
       source: tickets.source,
       ticketExchange: tickets.exchange,
       exchange: exchangeTrades.exchange,
@@ -52,15 +58,22 @@ export async function rfqTradeOf(executor: DbOrTx, ticketId: string): Promise<Rf
     })
     .from(tickets)
     .leftJoin(exchangeTrades, eq(exchangeTrades.dealId, tickets.dealId))
-    .where(eq(tickets.id, ticketId));
-  if (!row || row.source !== 'exchange_rfq') return null;
-  return {
-    exchange: row.exchange ?? row.ticketExchange,
-    reportStatus: row.reportStatus as RfqTrade['reportStatus'],
-    tradeId: row.tradeId,
-    attempts: row.attempts ?? 0,
-    lastError: row.lastError,
-  };
+    .where(inArray(tickets.id, [...new Set(ticketIds)]));
+  for (const row of rows)
+    if (row.source === 'exchange_rfq')
+      found.set(row.ticketId, {
+        exchange: row.exchange ?? row.ticketExchange,
+        reportStatus: row.reportStatus as RfqTrade['reportStatus'],
+        tradeId: row.tradeId,
+        attempts: row.attempts ?? 0,
+        lastError: row.lastError,
+      });
+  return found;
+}
+
+/** The RFQ platform's report of the ticket's deal, or null when the ticket is not from an exchange-RFQ deal. */
+export async function rfqTradeOf(executor: DbOrTx, ticketId: string): Promise<RfqTrade | null> {
+  return (await rfqTradesOf(executor, [ticketId])).get(ticketId) ?? null;
 }
 
 /** Why the orders still wait (null: nothing wrong, the report is just not there yet). */

@@ -21,14 +21,10 @@ import type { DbOrTx } from '../../db/client';
 import { perBondOf } from '../market';
 import { considerationOf, reportDeadline, toOrder } from '../orders/orders.views';
 import type { TicketRow } from './ticket-transitions';
-import { createTicketsRepository, type BondTerms, type FirmRow, type OrderRow } from './tickets.repository';
+import { createTicketsRepository, type OrderRow, type ViewNames } from './tickets.repository';
 import { isPriceSetter, myActions, type TicketReader } from './tickets.roles';
 
-interface Names {
-  bonds: Map<number, BondTerms>;
-  firms: Map<string, FirmRow>;
-  users: Map<string, string>;
-  custodians: Map<string, string>;
+interface Names extends ViewNames {
   orders: Map<string, OrderRow[]>;
 }
 
@@ -39,24 +35,24 @@ const present = <T>(v: T | null | undefined): v is T => v !== null && v !== unde
 export function createTicketViews(db: DbOrTx, productName: string) {
   const repo = createTicketsRepository(db);
 
-  async function namesFor(rows: readonly TicketRow[]): Promise<Names> {
+  /** The names of the views, and ticket `withHistory`'s history, in one statement; the orders of confirmed tickets in a second. */
+  async function namesFor(rows: readonly TicketRow[], withHistory: string | null = null): Promise<Names> {
     const firmIds = rows.flatMap((t) => [t.buyerClientId, t.sellerClientId, t.buyerBrokerClientId, t.sellerBrokerClientId]).filter(present);
-    const orderRows = await repo.ordersOf(rows.filter((t) => t.confirmedAt).map((t) => t.id));
+    const confirmed = rows.filter((t) => t.confirmedAt).map((t) => t.id);
+    const orderRows = confirmed.length ? await repo.ordersOf(confirmed) : [];
     const userIds = rows
       .flatMap((t) => [t.buyerUserId, t.sellerUserId, t.buyerBrokerUserId, t.sellerBrokerUserId, t.buyerAcceptedBy, t.sellerAcceptedBy])
       .filter(present);
     const custodianIds = [...rows.flatMap((t) => [t.buyerCustodianId, t.sellerCustodianId]), ...orderRows.map((o) => o.custodianId)].filter(
       present,
     );
-    const [bonds, firms, users, custodians] = await Promise.all([
-      repo.bonds(rows.map((t) => t.finstrumentId)),
-      repo.firms(firmIds),
-      repo.userNames(userIds),
-      repo.custodianNames(custodianIds),
-    ]);
+    const names = await repo.viewNames(
+      { bonds: rows.map((t) => t.finstrumentId), firms: firmIds, users: userIds, custodians: custodianIds },
+      withHistory,
+    );
     const orders = new Map<string, OrderRow[]>();
     for (const o of orderRows) orders.set(o.ticketId, [...(orders.get(o.ticketId) ?? []), o]);
-    return { bonds, firms, users, custodians, orders };
+    return { ...names, orders };
   }
 
   function party(names: Names, clientId: string, userId: string | null): TicketParty {
@@ -134,9 +130,8 @@ export function createTicketViews(db: DbOrTx, productName: string) {
     };
   }
 
-  async function history(ticketId: string): Promise<TicketHistoryEntry[]> {
-    const rows = await repo.history(ticketId);
-    return rows.map((h) => ({
+  function historyOf(names: Names): TicketHistoryEntry[] {
+    return names.history.map((h) => ({
       seq: h.seq,
       action: h.action as TicketHistoryAction,
       label: TICKET_HISTORY_LABELS[h.action as TicketHistoryAction] ?? h.action,
@@ -144,7 +139,8 @@ export function createTicketViews(db: DbOrTx, productName: string) {
       to_state: h.toState as TicketState,
       actor_name: h.actorName ?? productName,
       actor_firm: h.actorFirm ?? null,
-      at: h.at.toISOString(),
+      // PostgreSQL's JSON text of the timestamp (microseconds, +00:00), read as the driver reads a column.
+      at: new Date(h.at).toISOString(),
       changes: (h.changes as Record<string, unknown> | null) ?? null,
       reason: h.reason,
     }));
@@ -173,19 +169,19 @@ export function createTicketViews(db: DbOrTx, productName: string) {
       return rows.map((t) => view(t, names, reader));
     },
     async one(t: TicketRow, reader: TicketReader, withHistory = true): Promise<Ticket> {
-      const names = await namesFor([t]);
-      return { ...view(t, names, reader), ...(withHistory ? { history: await history(t.id) } : {}) };
+      const names = await namesFor([t], withHistory ? t.id : null);
+      return { ...view(t, names, reader), ...(withHistory ? { history: historyOf(names) } : {}) };
     },
     /** `GET api/chatter/trade/confirmed-trade/{id}/`: the confirmed ticket with both custodians and orders. */
     async confirmed(t: TicketRow, reader: TicketReader) {
-      const names = await namesFor([t]);
+      const names = await namesFor([t], t.id);
       const orders = names.orders.get(t.id) ?? [];
       const of = (kind: OrderKind) => {
         const o = orders.find((row) => row.kind === kind);
         return o ? orderView(o, t, names) : null;
       };
       return {
-        ticket: { ...view(t, names, reader), history: await history(t.id) },
+        ticket: { ...view(t, names, reader), history: historyOf(names) },
         confirmed_at: t.confirmedAt!.toISOString(),
         buyer_custodian: t.buyerCustodianId ? (names.custodians.get(t.buyerCustodianId) ?? '') : '',
         seller_custodian: t.sellerCustodianId ? (names.custodians.get(t.sellerCustodianId) ?? '') : '',
