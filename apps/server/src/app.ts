@@ -267,7 +267,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   if (config.postTradeJobs) orders.startJobs(jobLeader.isLeader);
   // The notification centre (issue 15 §3): its producer tails the events table on the elected node, tests included.
-  registerNotifications(app, jobLeader.isLeader);
+  const notifications = registerNotifications(app, jobLeader.isLeader);
   // Surveillance alerts (issue 16 §1): the scanner runs on the elected node; tests tick `app.surveillance.scanner.scanOnce()`.
   registerSurveillance(app, jobLeader.isLeader, config.surveillanceScan);
   // Masked session recording (issue 16 §3): off unless SESSION_RECORDING=on (its calls answer 404 then).
@@ -284,7 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       raise: config.exchangeSim.participantsRaise,
       answerDelayMs: config.exchangeSim.answerDelayMs,
     });
-  await registerLiveGateway(app, { namespace: busChannel });
+  await registerLiveGateway(app, { namespace: busChannel, audiences: [notifications.liveAudience] });
   const chat = await registerChat(app, { namespace: busChannel });
   // The WhatsApp link (issue 16 §2): quote alerts and linked chat channels through the simulated WhatsApp endpoint.
   registerWhatsApp(app, { chat, isLeader: jobLeader.isLeader });

@@ -1,7 +1,8 @@
 /**
  * The notification centre (issue 15 §3) through the HTTP API and the live socket, on both drivers: a counter makes
- * exactly one notification for the other dealer, tenants stay apart, reads clear every device, the preference rules
- * hold, and a socket that reconnects is caught up without duplicates. The two-node case is in
+ * exactly one notification for the other dealer's firm (fanned out on read), tenants stay apart, reads clear every
+ * device, the preference rules hold, a newcomer gets none of the firm's history, and a socket that reconnects is
+ * caught up without duplicates. The two-node case is in
  * notifications-cross-node.test.ts.
  */
 import type { AddressInfo } from 'node:net';
@@ -102,7 +103,8 @@ describe.each(DRIVERS)('notification centre (%s)', (driver) => {
         WHERE e.topic = 'market.rfq_negotiation' AND e.payload->>'quote_id' = $1`,
       [quoteId],
     );
-    expect(rows).toHaveLength(1);
+    // One row for the firm's audience (fan-out on read), not one per user.
+    expect(rows).toEqual([expect.objectContaining({ user_id: null })]);
 
     // A replayed stretch of the outbox (the cursor moved back) makes no second row and no second live event.
     const [cursor] = await t.database.query<{ position: string }>(`SELECT position FROM event_cursors WHERE name = 'notifications'`);
@@ -278,6 +280,114 @@ describe.each(DRIVERS)('notification centre (%s)', (driver) => {
     await socket.next((m) => m.position === marker);
     expect(socket.messages.filter((m) => m.type === 'event').map((m) => m.position)).toEqual([later.position, earlier.position, marker]);
     socket.socket.close();
+  });
+
+  /** A new trading user of Demo Capital (the dealer's roles and permissions), joined now, with a live token. */
+  async function joinDemoCapital(): Promise<{ userId: string; clientId: string; token: string }> {
+    const [dealer] = await t.database.query<{ account: string; client_id: string }>(
+      `SELECT a.id AS account, a.client_id FROM user_accounts a JOIN users u ON u.id = a.user_id WHERE u.email = 'dealer@demo.dart'`,
+    );
+    const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const [user] = await t.database.query<{ id: string }>(
+      `INSERT INTO users (unique_id, email, first_name, last_name) VALUES ($1, $2, 'New', 'Joiner') RETURNING id`,
+      [`JOIN${tag}`, `joiner${tag}@demo.dart`],
+    );
+    const [account] = await t.database.query<{ id: string }>(
+      // Joined now by the app's clock (which the snooze case moved an hour on), as notifications are stamped.
+      `INSERT INTO user_accounts (user_id, client_id, created_at) VALUES ($1, $2, $3) RETURNING id`,
+      [user!.id, dealer!.client_id, t.app.deps.now().toISOString()],
+    );
+    await t.database.query(
+      `INSERT INTO user_account_roles (user_account_id, role) SELECT $1, role FROM user_account_roles WHERE user_account_id = $2`,
+      [account!.id, dealer!.account],
+    );
+    await t.database.query(
+      `INSERT INTO user_account_permissions (user_account_id, permission)
+         SELECT $1, permission FROM user_account_permissions WHERE user_account_id = $2`,
+      [account!.id, dealer!.account],
+    );
+    const [session] = await t.database.query<{ id: string }>(
+      `INSERT INTO auth_sessions (user_id, user_account_id, expires_at) VALUES ($1, $2, now() + interval '1 hour') RETURNING id`,
+      [user!.id, account!.id],
+    );
+    const token = await t.app.deps.tokens.sign({ userId: user!.id, sessionId: session!.id, clientId: dealer!.client_id });
+    return { userId: user!.id, clientId: dealer!.client_id, token };
+  }
+
+  it('fans a firm-wide notification out on read: one row, a read mark per user, no history for a newcomer', async () => {
+    const older = (await list('demo')).results[0]!;
+    const joiner = await joinDemoCapital();
+    const service = t.app.notifications.service;
+    // Joined after every notification so far: none of the firm's history is theirs, nor can they mark it.
+    expect(await service.list(joiner, {})).toMatchObject({ count: 0, unread: 0 });
+    await expect(service.markRead(joiner, older.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    const joinerSocket = await connect(joiner.token);
+    const dealerSocket = await connect(tok.demo!);
+    const dealerUnread = (await list('demo')).unread;
+    const quoteId = await counterOnDemoQuote(0.0739);
+    const [live, dealerLive] = await Promise.all([
+      joinerSocket.next((m) => m.topic === 'notify.created'),
+      dealerSocket.next((m) => m.topic === 'notify.created'),
+    ]);
+    // One event for the firm, each socket its own copy: the same notification, each user's own count.
+    expect(live.position).toBe(dealerLive.position);
+    expect(live.payload?.notification?.id).toBe(dealerLive.payload?.notification?.id);
+    expect(live.payload?.unread).toBe(1);
+    expect(dealerLive.payload?.unread).toBe(dealerUnread + 1);
+    const rows = await t.database.query<{ user_id: string | null }>(
+      `SELECT n.user_id FROM notifications n JOIN events e ON e.position = n.source_position
+        WHERE e.topic = 'market.rfq_negotiation' AND e.payload->>'quote_id' = $1`,
+      [quoteId],
+    );
+    expect(rows).toEqual([{ user_id: null }]);
+
+    // A read is the reader's own: the dealer's copy stays unread.
+    const id = live.payload!.notification!.id;
+    expect((await service.markRead(joiner, id)).unread).toBe(0);
+    expect((await list('demo')).results.find((n) => n.id === id)?.read_at).toBeNull();
+    expect((await service.list(joiner, {})).results).toMatchObject([{ id, read_at: expect.any(String) }]);
+    expect(dealerSocket.messages.some((m) => m.topic === 'notify.read' && m.payload?.ids?.includes(id))).toBe(false);
+    joinerSocket.socket.close();
+    dealerSocket.socket.close();
+  });
+
+  it('keeps a notification of a category switched off in-app from that user only, live and in the inbox', async () => {
+    // The preferences case above switched Demo Capital's dealer's RFQ notifications off in-app; a newcomer has defaults.
+    const joiner = await joinDemoCapital();
+    const dealerSocket = await connect(tok.demo!);
+    const joinerSocket = await connect(joiner.token);
+    const quote = await call('second', 'POST', '/api/trade/eoi/', {
+      quantum: 5 * LAKH,
+      finstrument_id: gsec,
+      yield_stored: 0.0751,
+      validity: 60,
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const run = await t.database.db.transaction((tx) =>
+      appendEvent(tx, {
+        topic: 'market.private_run',
+        clientId: joiner.clientId,
+        payload: { action: 'created', quote_id: json<{ id: string }>(quote).id, finstrument_id: gsec },
+      }),
+    );
+    await publishAll(t.app.deps.bus, [run]);
+    await drain();
+    const received = await joinerSocket.next((m) => m.topic === 'notify.created');
+    expect(received.payload?.notification).toMatchObject({ kind: 'rfq.private_received', title: 'RFQ received' });
+    const sentinel = await everyoneEvent();
+    await dealerSocket.next((m) => m.position === sentinel);
+    expect(dealerSocket.messages.some((m) => m.position === received.position)).toBe(false);
+    const id = received.payload!.notification!.id;
+    expect((await list('demo')).results.map((n) => n.id)).not.toContain(id);
+    expect((await call('demo', 'POST', `/api/notifications/${id}/read/`)).statusCode).toBe(404);
+    expect((await t.app.notifications.service.list(joiner, {})).results.map((n) => n.id)).toContain(id);
+    // A replay from before it withholds it from the dealer too.
+    const replay = await connect(tok.demo!, received.position! - 1);
+    const after = await everyoneEvent();
+    await replay.next((m) => m.position === after);
+    expect(replay.messages.some((m) => m.topic === 'notify.created' && m.payload?.notification?.id === id)).toBe(false);
+    for (const s of [dealerSocket, joinerSocket, replay]) s.socket.close();
   });
 
   it('pages the inbox and refuses bad paging with a readable message', async () => {

@@ -1504,16 +1504,16 @@ export const offlineClients = pgTable(
 );
 
 /**
- * The notification centre (issue 15 §3, modules/notifications): one row per user per source event, unique on
- * (user, source ref) so a replayed event never duplicates. Migration 0025.
+ * The notification centre (issue 15 §3, modules/notifications): one row per source event and audience, fanned out on
+ * read (migration 0030): `user_id` NULL = the firm's trading users, else that user only. Unique on (source ref, firm,
+ * user) so a replayed event never duplicates. Per-user state lives in `notification_reads` and `hidden_for`.
  */
 export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null: every active member of the firm with `client.can_trade` who joined before it was made. */
+    userId: uuid('user_id').references(() => users.id),
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id),
@@ -1525,16 +1525,43 @@ export const notifications = pgTable(
     /** The events position the notification was made from, and its idempotency key (`event:<position>`). */
     sourcePosition: bigint('source_position', { mode: 'number' }),
     sourceRef: text('source_ref').notNull(),
+    /** Users of the audience whose in-app channel for the category was off when it was made: they never see it. */
+    hiddenFor: uuid('hidden_for')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The position of its own `notify.created` event (null for rows made before 0030). */
+    livePosition: bigint('live_position', { mode: 'number' }),
     createdAt: createdAt(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('notifications_user_source_key').on(t.userId, t.sourceRef),
-    index('notifications_user_created_idx').on(t.userId, t.createdAt),
-    index('notifications_user_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.readAt} IS NULL`),
+    uniqueIndex('notifications_source_audience_key').on(
+      t.sourceRef,
+      t.clientId,
+      sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+    index('notifications_firm_created_idx')
+      .on(t.clientId, t.createdAt)
+      .where(sql`${t.userId} IS NULL`),
+    index('notifications_user_created_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.userId} IS NOT NULL`),
   ],
+);
+
+/** Per user and notification: when the user read it (a mark per reader, not a column of a shared row). */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
 );
 
 /** Per user, category and channel (in_app, email, sms): on or off, and snoozed until when. Missing row = the default. */

@@ -1,7 +1,9 @@
 /**
  * `ws/trade/d/`: live updates. The HTTP upgrade is public; the first message must be `auth` with an
  * access token within 4 s, else the socket closes 4001. Events are filtered per tenant, and a user-scoped
- * event (`events.user_id`, a notification) goes to that user's sockets only, live and on replay; a client that
+ * event (`events.user_id`, a notification) goes to that user's sockets only, live and on replay; a topic a module
+ * decides (`audiences`, lib/live-audience.ts: a firm-wide notification, fanned out on read) goes to each socket as
+ * that user's copy or not at all; a client that
  * sends `last_position` gets what it missed from the events table, then live events, each exactly once
  * and in position order, except that a live event whose transaction committed after a later position's arrives
  * after it (it is sent, not dropped). A revoked session closes its sockets at once (RELIABILITY #9, #18, #33, #43).
@@ -29,6 +31,7 @@ import type { BusMessage } from '../../lib/bus';
 import { isDatabaseUnavailable } from '../../db/client';
 import { ConnectionCapUnavailable, createMemoryConnectionCap, createRedisConnectionCap, type SlotRelease } from '../../lib/connection-cap';
 import { eventsSince, latestPosition } from '../../lib/events';
+import type { LiveAudience, LivePersonaliser } from '../../lib/live-audience';
 import { safeParseJsonFrame } from '../../lib/strict-json';
 import type { Principal } from '../auth/principal';
 
@@ -49,10 +52,16 @@ interface Connection {
   delivered: Set<number>;
   replaying: boolean;
   buffered: BusMessage[];
+  /** Per topic a module decides (lib/live-audience.ts): this socket's copy of such an event, or none. */
+  personalisers: Map<string, LivePersonaliser>;
 }
 
 /** `namespace` scopes the cap's Redis keys to the nodes of one deployment, like the bus channel. */
-export async function registerLiveGateway(app: FastifyInstance, options: { namespace: string }): Promise<void> {
+export async function registerLiveGateway(
+  app: FastifyInstance,
+  options: { namespace: string; audiences?: readonly LiveAudience[] },
+): Promise<void> {
+  const audiences = options.audiences ?? [];
   const { bus, tokens, principals, database, config } = app.deps;
   const connections = new Set<Connection>();
   /** The same connections by user: a user-scoped event visits its user's sockets only, not every socket of the node. */
@@ -83,6 +92,10 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
     if (position === undefined || position <= connection.floor || connection.delivered.has(position)) return;
     // Market events reach only users with trade access (spec §6); tenant filtering happens before.
     if (message.topic.startsWith(MARKET_TOPIC_PREFIX) && !connection.principal.permissions.includes('client.can_trade')) return;
+    // A module's event fanned out on read (a firm-wide notification): this user's copy, or not theirs at all.
+    const personalise = connection.personalisers.get(message.topic);
+    const personal = personalise ? personalise(message) : undefined;
+    if (personalise && personal === undefined) return;
     connection.delivered.add(position);
     if (position > connection.position) connection.position = position;
     if (connection.delivered.size > 2 * DELIVERED_WINDOW) {
@@ -91,7 +104,12 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
       connection.floor = sorted[sorted.length - DELIVERED_WINDOW - 1]!;
       for (const old of sorted.slice(0, sorted.length - DELIVERED_WINDOW)) connection.delivered.delete(old);
     }
-    let frame = frames.get(message);
+    let frame: string | undefined;
+    if (personalise) {
+      // This socket's own copy: encoded for it alone.
+      const event: LiveServerMessage = { type: 'event', position, topic: message.topic, payload: personal };
+      frame = JSON.stringify(event);
+    } else frame = frames.get(message);
     if (frame === undefined) {
       const event: LiveServerMessage = { type: 'event', position, topic: message.topic, payload: message.payload };
       frame = JSON.stringify(event);
@@ -224,9 +242,28 @@ export async function registerLiveGateway(app: FastifyInstance, options: { names
             return;
           }
           slot = release;
-          const current = await latestPosition(database.db);
-          const from = message.last_position ?? current;
-          connection = { socket, principal, position: from, floor: from, delivered: new Set(), replaying: true, buffered: [] };
+          // A resuming socket knows its start already: the audiences open alongside the read of the latest position.
+          const openAll = (from: number) => Promise.all(audiences.map((audience) => audience.open(principal, from)));
+          const resume = message.last_position;
+          const [current, opened] =
+            resume === undefined
+              ? await latestPosition(database.db).then(async (latest) => [latest, await openAll(latest)] as const)
+              : await Promise.all([latestPosition(database.db), openAll(resume)]);
+          const from = resume ?? current;
+          const personalisers = new Map<string, LivePersonaliser>();
+          audiences.forEach((audience, i) => {
+            for (const topic of audience.topics) personalisers.set(topic, opened[i]!);
+          });
+          connection = {
+            socket,
+            principal,
+            position: from,
+            floor: from,
+            delivered: new Set(),
+            replaying: true,
+            buffered: [],
+            personalisers,
+          };
           track(connection);
           send(socket, { type: 'auth_ok', version: LIVE_PROTOCOL_VERSION, position: current });
           await catchUp(connection);

@@ -1,15 +1,15 @@
 /**
  * The producer (README "How a notification is made"): tails the events table from its durable cursor and turns
- * trade-relevant events into notifications, their user-scoped live events and their e-mail / SMS, advancing the
- * cursor in the same transaction. It runs on the elected node; `drain()` is safe on any node (the cursor row is
+ * trade-relevant events into notifications, one per source event and audience (fan-out on read), one live event each
+ * and the e-mail / SMS of the users who asked for them, advancing the cursor in the same transaction. It runs on the elected node; `drain()` is safe on any node (the cursor row is
  * locked FOR UPDATE), which is how tests and the benchmark drive it.
  */
-import { NOTIFICATION_TOPICS, type NotificationCreatedPayload } from '@dart/contracts';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_NOTIFICATION_CHANNELS, NOTIFICATION_TOPICS, type Notification } from '@dart/contracts';
 import type { Logger } from 'pino';
 import type { Tx } from '../../db/client';
 import type { BusMessage } from '../../lib/bus';
 import { createEventTail, type TailRow } from '../../lib/event-tail';
-import { appendEvents, type DomainEvent } from '../../lib/events';
 import type { AppDeps } from '../../types';
 import {
   collectLookups,
@@ -19,9 +19,9 @@ import {
   type NeededLookups,
   type NotificationIntent,
 } from './notifications.mapping';
+import type { StoredNotificationCreated } from './notifications.live';
 import { preferencesByUser } from './notifications.preferences';
 import * as repo from './notifications.repository';
-import { notificationView } from './notifications.views';
 
 export interface NotificationProducer {
   /** Processes everything committed so far (up to a hole still in flight); resolves with the events read. */
@@ -41,6 +41,12 @@ export interface ProducerOptions {
 }
 
 const NOTIFYING = new Set(NOTIFYING_TOPICS);
+/**
+ * With every channel at its default of in-app on, e-mail and SMS off, a user without preference rows needs nothing of
+ * their own from the producer; were a default otherwise, every trading user of the audience would be read.
+ */
+const DEFAULTS_NEED_EVERYONE =
+  !DEFAULT_NOTIFICATION_CHANNELS.in_app || DEFAULT_NOTIFICATION_CHANNELS.email || DEFAULT_NOTIFICATION_CHANNELS.sms;
 
 export function createNotificationProducer(deps: AppDeps, options: ProducerOptions = {}): NotificationProducer {
   const { database, bus, mailer, sms, config, now } = deps;
@@ -92,68 +98,90 @@ export function createNotificationProducer(deps: AppDeps, options: ProducerOptio
     return read;
   }
 
+  /**
+   * One notification row and one live event per intent (a source event and its audience), skipping audiences that
+   * have theirs already; the per-user part is only for users who set preferences: who has the category's in-app
+   * channel off (hidden), who snoozed (silent), who gets e-mail or SMS. Everyone else is at the defaults.
+   */
   async function deliver(tx: Tx, intents: readonly NotificationIntent[], at: Date, toPublish: BusMessage[]): Promise<void> {
     const firms = [...new Set(intents.filter((i) => !i.userId).map((i) => i.clientId))];
     const named = intents.filter((i) => i.userId).map((i) => ({ userId: i.userId!, clientId: i.clientId }));
-    const [traders, members] = await Promise.all([repo.tradingUsers(tx, firms), repo.activeMembers(tx, named)]);
+    const [customised, members] = await Promise.all([
+      DEFAULTS_NEED_EVERYONE ? repo.tradingUsers(tx, firms) : repo.tradingUsersWithPreferences(tx, firms),
+      repo.activeMembers(tx, named),
+    ]);
     const byFirm = new Map<string, repo.Recipient[]>();
-    for (const r of traders) byFirm.set(r.clientId, [...(byFirm.get(r.clientId) ?? []), r]);
+    for (const r of customised) byFirm.set(r.clientId, [...(byFirm.get(r.clientId) ?? []), r]);
     const memberOf = new Map(members.map((m) => [`${m.userId}/${m.clientId}`, m]));
-    const pairs = intents.flatMap((intent) =>
-      (intent.userId
-        ? [memberOf.get(`${intent.userId}/${intent.clientId}`)].filter((r) => r !== undefined)
-        : (byFirm.get(intent.clientId) ?? [])
-      ).map((recipient) => ({ intent, recipient })),
-    );
-    if (pairs.length === 0) return;
-    const prefsOf = preferencesByUser(await repo.preferencesOf(tx, [...new Set(pairs.map((p) => p.recipient.userId))]));
+    const prefsOf = preferencesByUser(await repo.preferencesOf(tx, [...new Set([...customised, ...members].map((r) => r.userId))]));
 
-    const inbox = pairs.filter(({ intent, recipient }) => prefsOf(recipient.userId).enabled(intent.category, 'in_app'));
-    const inserted = await repo.insertNotifications(
+    const rows = intents.flatMap((intent) => {
+      const sourceRef = `event:${intent.sourcePosition}`;
+      const userId = intent.userId ?? null;
+      // A named user who has left the firm gets nothing.
+      const member = userId ? memberOf.get(`${userId}/${intent.clientId}`) : undefined;
+      if (userId && !member) return [];
+      const people = member ? [member] : (byFirm.get(intent.clientId) ?? []);
+      const notification: Notification = {
+        id: randomUUID(),
+        category: intent.category,
+        kind: intent.kind,
+        title: intent.title,
+        body: intent.body,
+        link: intent.link,
+        created_at: at.toISOString(),
+        read_at: null,
+      };
+      const hidden = people.filter((p) => !prefsOf(p.userId).enabled(intent.category, 'in_app')).map((p) => p.userId);
+      const silent = people.filter((p) => prefsOf(p.userId).isSnoozed(at)).map((p) => p.userId);
+      return [{ intent, sourceRef, userId, people, stored: { notification, hidden, silent } satisfies StoredNotificationCreated }];
+    });
+    if (rows.length === 0) return;
+
+    // Each row with its live event, in one statement; an audience that has its row already (a replayed stretch of the
+    // outbox) gets neither again, nor e-mail.
+    const written = await repo.insertNotificationsWithEvents(
       tx,
-      inbox.map(({ intent, recipient }) => ({
-        userId: recipient.userId,
-        clientId: recipient.clientId,
+      NOTIFICATION_TOPICS.created,
+      rows.map(({ intent, sourceRef, userId, stored }) => ({
+        id: stored.notification.id,
+        clientId: intent.clientId,
+        userId,
         category: intent.category,
         kind: intent.kind,
         title: intent.title,
         body: intent.body,
         link: intent.link,
         sourcePosition: intent.sourcePosition,
-        sourceRef: `event:${intent.sourcePosition}`,
+        sourceRef,
+        hiddenFor: stored.hidden,
         createdAt: at,
+        livePayload: stored,
       })),
     );
-    const fresh = new Set(inserted.map((row) => `${row.userId}/${row.sourceRef}`));
+    const byId = new Map(rows.map((row) => [row.stored.notification.id, row]));
+    const fresh = written.map(({ id, position }) => ({ ...byId.get(id)!, position }));
 
-    // E-mail and SMS: new rows only (or, with the inbox off for the category, once with this cursor move); not while snoozed.
-    for (const { intent, recipient } of pairs) {
-      const prefs = prefsOf(recipient.userId);
-      if (prefs.isSnoozed(at)) continue;
-      const inInbox = prefs.enabled(intent.category, 'in_app');
-      if (inInbox && !fresh.has(`${recipient.userId}/event:${intent.sourcePosition}`)) continue;
-      const text = intent.link ? `${intent.body}\n\nOpen: ${intent.link}` : intent.body;
-      if (prefs.enabled(intent.category, 'email'))
-        await mailer.send({ to: recipient.email, subject: `${config.productName}: ${intent.title}`, text }, tx);
-      if (recipient.mobile && prefs.enabled(intent.category, 'sms'))
-        await sms.send({ to: recipient.mobile, text: `${config.productName}: ${intent.title}. ${intent.body}` }, tx);
+    // E-mail and SMS: with the row (so once per source event and user), whatever the inbox setting; not while snoozed.
+    for (const { intent, people } of fresh) {
+      for (const recipient of people) {
+        const prefs = prefsOf(recipient.userId);
+        if (prefs.isSnoozed(at)) continue;
+        const text = intent.link ? `${intent.body}\n\nOpen: ${intent.link}` : intent.body;
+        if (prefs.enabled(intent.category, 'email'))
+          await mailer.send({ to: recipient.email, subject: `${config.productName}: ${intent.title}`, text }, tx);
+        if (recipient.mobile && prefs.enabled(intent.category, 'sms'))
+          await sms.send({ to: recipient.mobile, text: `${config.productName}: ${intent.title}. ${intent.body}` }, tx);
+      }
     }
-    // Live: one user-scoped event per new row, each with the user's unread count as of that row. Appended last, just
-    // before the commit: the less time between taking positions and publishing, the fewer later events overtake them.
-    const finalUnread = await repo.unreadCounts(tx, [...new Set(inserted.map((row) => row.userId))]);
-    const remaining = new Map<string, number>();
-    for (const row of inserted) remaining.set(row.userId, (remaining.get(row.userId) ?? 0) + 1);
-    const live: DomainEvent[] = inserted.map((row) => {
-      const left = remaining.get(row.userId)! - 1;
-      remaining.set(row.userId, left);
-      const payload: NotificationCreatedPayload = {
-        notification: notificationView(row),
-        unread: (finalUnread.get(row.userId) ?? 0) - left,
-        silent: prefsOf(row.userId).isSnoozed(at),
-      };
-      return { topic: NOTIFICATION_TOPICS.created, clientId: row.clientId, userId: row.userId, payload };
-    });
-    toPublish.push(...(await appendEvents(tx, live)));
+    for (const { intent, userId, stored, position } of fresh)
+      toPublish.push({
+        topic: NOTIFICATION_TOPICS.created,
+        clientId: intent.clientId,
+        ...(userId ? { userId } : {}),
+        payload: stored,
+        position,
+      });
   }
 
   // Single flight: a drain asked for while one runs queues exactly one more pass sequence after it.

@@ -1,5 +1,9 @@
-/** SQL of the notification centre. Every function takes the caller's transaction (or the database). */
-import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+/**
+ * SQL of the notification centre. Every function takes the caller's transaction (or the database). Notifications fan
+ * out on read (README "Fan-out on read"): one row per source event and audience, read marks per user; what a user
+ * sees is `visibleTo` below, the one place that says it.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import { rowDecoder } from '../../db/row-decoder';
@@ -7,6 +11,7 @@ import {
   finstruments,
   negotiations,
   notificationPreferences,
+  notificationReads,
   notifications,
   quotes,
   supportMessages,
@@ -15,14 +20,34 @@ import {
   users,
 } from '../../db/schema';
 
-export type NotificationRow = typeof notifications.$inferSelect;
-export type NotificationInsert = typeof notifications.$inferInsert;
 export type PreferenceRow = typeof notificationPreferences.$inferSelect;
 
 export const PRODUCER_CURSOR = 'notifications';
 /** Rows per INSERT (each column is one array parameter; the chunk bounds the statement's size). */
 const INSERT_CHUNK = 5_000;
-const NOTIFICATION_ROW = rowDecoder<NotificationRow>(getTableColumns(notifications));
+
+/** A notification as one user sees it: the shared row with that user's read mark. */
+export interface InboxRow {
+  id: string;
+  category: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  createdAt: Date;
+  readAt: Date | null;
+}
+const INBOX_ROW = rowDecoder<Omit<InboxRow, 'readAt'>>({
+  id: notifications.id,
+  category: notifications.category,
+  kind: notifications.kind,
+  title: notifications.title,
+  body: notifications.body,
+  link: notifications.link,
+  createdAt: notifications.createdAt,
+});
+const READ_AT = rowDecoder<{ readAt: Date | null }>({ readAt: notificationReads.readAt });
+const decodeInbox = (raw: Record<string, unknown>): InboxRow => ({ ...INBOX_ROW.decode(raw), ...READ_AT.decode(raw) });
 
 export async function negotiationFirms(tx: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [];
@@ -69,6 +94,25 @@ export interface Recipient {
   mobile: string | null;
 }
 
+export type Reader = { userId: string; clientId: string };
+
+/**
+ * The notifications (alias `n`) a user sees: their firm's, not hidden for them (in-app off when it was made), and
+ * either addressed to them or firm-wide while they are an active member with `client.can_trade` who joined before it
+ * was made (a newcomer does not inherit the firm's history, as on a Bloomberg terminal).
+ */
+export function visibleTo(reader: Reader): SQL {
+  return sql`n.client_id = ${reader.clientId}::uuid
+    AND NOT (${reader.userId}::uuid = ANY (n.hidden_for))
+    AND (n.user_id = ${reader.userId}::uuid OR (n.user_id IS NULL AND n.created_at >= (
+      SELECT a.created_at FROM user_accounts a
+       WHERE a.user_id = ${reader.userId}::uuid AND a.client_id = ${reader.clientId}::uuid AND a.status = 'active'
+         AND EXISTS (SELECT 1 FROM user_account_permissions p WHERE p.user_account_id = a.id AND p.permission = 'client.can_trade'))))`;
+}
+
+const unreadBy = (reader: Reader) =>
+  sql`NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${reader.userId}::uuid AND r.notification_id = n.id)`;
+
 /** The active members of these firms who can act on a trade (`client.can_trade`). */
 export async function tradingUsers(tx: DbOrTx, clientIds: readonly string[]): Promise<Recipient[]> {
   if (clientIds.length === 0) return [];
@@ -81,6 +125,23 @@ export async function tradingUsers(tx: DbOrTx, clientIds: readonly string[]): Pr
       and(eq(userAccountPermissions.userAccountId, userAccounts.id), eq(userAccountPermissions.permission, 'client.can_trade')),
     )
     .where(and(inArray(userAccounts.clientId, [...clientIds]), eq(userAccounts.status, 'active'), eq(users.isActive, true)));
+}
+
+/**
+ * The trading users of these firms who have set any preference (or snoozed): with every channel at its default
+ * (in-app on, e-mail and SMS off) the others need nothing from the producer but their share of the one row.
+ */
+export async function tradingUsersWithPreferences(tx: DbOrTx, clientIds: readonly string[]): Promise<Recipient[]> {
+  if (clientIds.length === 0) return [];
+  return sqlRows<Recipient>(
+    tx,
+    sql`SELECT u.id AS "userId", a.client_id AS "clientId", u.email, u.mobile
+          FROM user_accounts a
+          JOIN users u ON u.id = a.user_id
+         WHERE a.client_id = ANY (${pgArray(clientIds)}::uuid[]) AND a.status = 'active' AND u.is_active
+           AND EXISTS (SELECT 1 FROM user_account_permissions p WHERE p.user_account_id = a.id AND p.permission = 'client.can_trade')
+           AND EXISTS (SELECT 1 FROM notification_preferences np WHERE np.user_id = a.user_id)`,
+  );
 }
 
 /** Named users, if still active members of the given firm. */
@@ -103,87 +164,132 @@ export async function preferencesOf(tx: DbOrTx, userIds: readonly string[]): Pro
     .where(inArray(notificationPreferences.userId, [...userIds]));
 }
 
-/** Inserts, skipping any (user, source ref) already there; returns the rows actually inserted. */
+export interface NotificationInsert {
+  id: string;
+  clientId: string;
+  /** Null: the firm's trading users. */
+  userId: string | null;
+  category: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  sourcePosition: number;
+  sourceRef: string;
+  hiddenFor: readonly string[];
+  createdAt: Date;
+  /** The payload of its `notify.created` event. */
+  livePayload: unknown;
+}
+
 /**
- * One statement per chunk: the columns as arrays through `unnest` (one parameter each), so thousands of rows cost
- * neither a parameter nor the query builder's work per value; rows already there (same user and source) are skipped.
+ * Writes each notification with its `notify.created` event in ONE statement per chunk (a pass's round trips are its
+ * latency): the events are appended in the given order for the audiences that have no row yet (a replayed source
+ * event's audience has one), then the rows are inserted with their event's position as `live_position`. The columns
+ * travel as arrays through `unnest` (one parameter each); `hidden_for` as one array literal per row. Returns the rows
+ * written, with their event's position, in position order.
  */
-export async function insertNotifications(tx: DbOrTx, rows: readonly NotificationInsert[]): Promise<NotificationRow[]> {
-  const inserted: NotificationRow[] = [];
+export async function insertNotificationsWithEvents(
+  tx: DbOrTx,
+  topic: string,
+  rows: readonly NotificationInsert[],
+): Promise<Array<{ id: string; position: number }>> {
+  const written: Array<{ id: string; position: number }> = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
-    const column = (pick: (row: NotificationInsert) => string | number | null | undefined) =>
-      pgArray(chunk.map((row) => pick(row) ?? null));
-    const raw = await sqlRows(
+    const column = (pick: (row: NotificationInsert) => string | number | null) => pgArray(chunk.map(pick));
+    const result = await sqlRows<{ id: string; position: string | number }>(
       tx,
-      sql`INSERT INTO notifications AS n (user_id, client_id, category, kind, title, body, link, source_position, source_ref, created_at)
-        SELECT * FROM unnest(
-          ${column((r) => r.userId)}::uuid[], ${column((r) => r.clientId)}::uuid[], ${column((r) => r.category)}::text[],
-          ${column((r) => r.kind)}::text[], ${column((r) => r.title)}::text[], ${column((r) => r.body)}::text[],
-          ${column((r) => r.link)}::text[], ${column((r) => r.sourcePosition)}::bigint[], ${column((r) => r.sourceRef)}::text[],
-          ${column((r) => (r.createdAt ?? new Date()).toISOString())}::timestamptz[])
-        ON CONFLICT (user_id, source_ref) DO NOTHING
-        RETURNING ${NOTIFICATION_ROW.select('n')}`,
+      sql`WITH x AS (
+          SELECT * FROM unnest(
+            ${column((r) => r.id)}::uuid[], ${column((r) => r.userId)}::uuid[], ${column((r) => r.clientId)}::uuid[],
+            ${column((r) => r.category)}::text[], ${column((r) => r.kind)}::text[], ${column((r) => r.title)}::text[],
+            ${column((r) => r.body)}::text[], ${column((r) => r.link)}::text[], ${column((r) => r.sourcePosition)}::bigint[],
+            ${column((r) => r.sourceRef)}::text[], ${column((r) => pgArray(r.hiddenFor))}::text[],
+            ${column((r) => r.createdAt.toISOString())}::timestamptz[], ${column((r) => JSON.stringify(r.livePayload))}::jsonb[])
+            WITH ORDINALITY AS x(id, user_id, client_id, category, kind, title, body, link, source_position, source_ref, hidden,
+              created_at, payload, n)
+        ), fresh AS (
+          SELECT x.* FROM x
+           WHERE NOT EXISTS (SELECT 1 FROM notifications n
+                              WHERE n.source_ref = x.source_ref AND n.client_id = x.client_id
+                                AND n.user_id IS NOT DISTINCT FROM x.user_id)
+        ), ev AS (
+          INSERT INTO events (topic, client_id, user_id, payload)
+          SELECT ${topic}, client_id, user_id, payload FROM fresh ORDER BY n
+          RETURNING position, (payload->'notification'->>'id')::uuid AS id
+        )
+        INSERT INTO notifications (id, user_id, client_id, category, kind, title, body, link, source_position, source_ref,
+            hidden_for, live_position, created_at)
+        SELECT fresh.id, user_id, client_id, category, kind, title, body, link, source_position, source_ref, hidden::uuid[],
+            ev.position, created_at
+          FROM fresh JOIN ev ON ev.id = fresh.id
+        RETURNING id, live_position AS position`,
     );
-    for (const row of raw) inserted.push(NOTIFICATION_ROW.decode(row));
+    for (const row of result) written.push({ id: row.id, position: Number(row.position) });
   }
-  return inserted;
+  return written.sort((a, b) => a.position - b.position);
 }
 
-export async function unreadCounts(tx: DbOrTx, userIds: readonly string[]): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
-  if (userIds.length === 0) return result;
-  const rows = await tx
-    .select({ userId: notifications.userId, unread: count() })
-    .from(notifications)
-    .where(and(inArray(notifications.userId, [...userIds]), isNull(notifications.readAt)))
-    .groupBy(notifications.userId);
-  for (const row of rows) result.set(row.userId, Number(row.unread));
-  return result;
+/** How many of the notifications the user sees are unread (the bell). */
+export async function unreadCount(db: DbOrTx, reader: Reader): Promise<number> {
+  const [row] = await sqlRows<{ unread: string | number }>(
+    db,
+    sql`SELECT count(*) AS unread FROM notifications n WHERE ${visibleTo(reader)} AND ${unreadBy(reader)}`,
+  );
+  return Number(row?.unread ?? 0);
 }
 
-export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
-  return (await unreadCounts(db, [userId])).get(userId) ?? 0;
+export async function listNotifications(db: DbOrTx, reader: Reader, options: { unreadOnly: boolean; limit: number; offset: number }) {
+  const where = options.unreadOnly ? sql`${visibleTo(reader)} AND ${unreadBy(reader)}` : visibleTo(reader);
+  const [total] = await sqlRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM notifications n WHERE ${where}`);
+  const raw = await sqlRows(
+    db,
+    sql`SELECT ${INBOX_ROW.select('n')}, ${READ_AT.select('r')}
+          FROM notifications n
+          LEFT JOIN notification_reads r ON r.user_id = ${reader.userId}::uuid AND r.notification_id = n.id
+         WHERE ${where}
+         ORDER BY n.created_at DESC, n.source_position DESC NULLS LAST, n.id DESC
+         LIMIT ${options.limit} OFFSET ${options.offset}`,
+  );
+  return { count: Number(total?.n ?? 0), rows: raw.map(decodeInbox) };
 }
 
-export async function listNotifications(db: DbOrTx, userId: string, options: { unreadOnly: boolean; limit: number; offset: number }) {
-  const where = options.unreadOnly ? and(eq(notifications.userId, userId), isNull(notifications.readAt)) : eq(notifications.userId, userId);
-  const [total] = await db.select({ n: count() }).from(notifications).where(where);
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.sourcePosition), desc(notifications.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  return { count: Number(total?.n ?? 0), rows };
+/** One notification as the user sees it, or undefined if they do not see it (someone else's is as absent as none). */
+export async function notificationOf(db: DbOrTx, reader: Reader, id: string): Promise<InboxRow | undefined> {
+  const [raw] = await sqlRows(
+    db,
+    sql`SELECT ${INBOX_ROW.select('n')}, ${READ_AT.select('r')}
+          FROM notifications n
+          LEFT JOIN notification_reads r ON r.user_id = ${reader.userId}::uuid AND r.notification_id = n.id
+         WHERE n.id = ${id}::uuid AND ${visibleTo(reader)}`,
+  );
+  return raw ? decodeInbox(raw) : undefined;
 }
 
-export async function notificationOf(db: DbOrTx, userId: string, id: string): Promise<NotificationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .for('update');
-  return row;
+/** Marks one read if the user sees it and has not read it; true if this call marked it. */
+export async function markRead(tx: DbOrTx, reader: Reader, id: string, at: Date): Promise<boolean> {
+  const rows = await sqlRows(
+    tx,
+    sql`INSERT INTO notification_reads (user_id, notification_id, read_at)
+        SELECT ${reader.userId}::uuid, n.id, ${at.toISOString()}::timestamptz FROM notifications n
+         WHERE n.id = ${id}::uuid AND ${visibleTo(reader)}
+        ON CONFLICT DO NOTHING
+        RETURNING notification_id`,
+  );
+  return rows.length > 0;
 }
 
-/** Marks one read if unread; returns the row as it now is. */
-export async function markRead(tx: DbOrTx, userId: string, id: string, at: Date): Promise<NotificationRow | undefined> {
-  const [row] = await tx
-    .update(notifications)
-    .set({ readAt: at })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .returning();
-  return row;
-}
-
-export async function markAllRead(tx: DbOrTx, userId: string, at: Date): Promise<number> {
-  const rows = await tx
-    .update(notifications)
-    .set({ readAt: at })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
+/** Marks every notification the user sees and has not read; returns how many. */
+export async function markAllRead(tx: DbOrTx, reader: Reader, at: Date): Promise<number> {
+  const rows = await sqlRows(
+    tx,
+    sql`INSERT INTO notification_reads (user_id, notification_id, read_at)
+        SELECT ${reader.userId}::uuid, n.id, ${at.toISOString()}::timestamptz FROM notifications n
+         WHERE ${visibleTo(reader)} AND ${unreadBy(reader)}
+        ON CONFLICT DO NOTHING
+        RETURNING notification_id`,
+  );
   return rows.length;
 }
 
@@ -216,4 +322,25 @@ export async function snooze(
       target: [notificationPreferences.userId, notificationPreferences.category, notificationPreferences.channel],
       set: { snoozedUntil: until, updatedAt: now },
     });
+}
+
+/**
+ * What a socket starting at position `upTo` needs: the user's unread notifications whose live event is at or before
+ * it, and when the user joined the firm (firm-wide notifications made before are not theirs).
+ */
+export async function socketStart(db: DbOrTx, reader: Reader, upTo: number): Promise<{ unread: number; joinedAt: Date | null }> {
+  const [row] = await sqlRows<{ unread: string | number; joined_at: string | Date | null }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM notifications n
+                 WHERE ${visibleTo(reader)} AND ${unreadBy(reader)}
+                   -- rows from before migration 0030 have no live event of their own: the socket has had them
+                   AND coalesce(n.live_position, 0) <= ${upTo}) AS unread,
+               (SELECT a.created_at FROM user_accounts a
+                 WHERE a.user_id = ${reader.userId}::uuid AND a.client_id = ${reader.clientId}::uuid AND a.status = 'active') AS joined_at`,
+  );
+  const joined = row?.joined_at ?? null;
+  return {
+    unread: Number(row?.unread ?? 0),
+    joinedAt: joined === null ? null : (userAccounts.createdAt.mapFromDriverValue(joined) as Date),
+  };
 }

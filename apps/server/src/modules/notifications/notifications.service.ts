@@ -1,6 +1,7 @@
 /**
- * The inbox calls (README "Calls"): every one acts on the caller's own notifications and preferences only. Reads
- * append a `notify.read` user-scoped event in their transaction, so the user's other devices clear the same rows.
+ * The inbox calls (README "Calls"): every one acts on the caller's own notifications and preferences only. A read is
+ * the caller's own mark on a shared row (fan-out on read); it appends a `notify.read` user-scoped event in its
+ * transaction, so the user's other devices clear the same rows.
  */
 import {
   NOTIFICATION_MESSAGES,
@@ -54,24 +55,24 @@ export function createNotificationsService(deps: AppDeps): NotificationsService 
       const pageSize = query.page_size ?? NOTIFICATION_PAGE_SIZE.default;
       const page = query.page ?? 1;
       const [{ count, rows }, unread] = await Promise.all([
-        repo.listNotifications(db, reader.userId, { unreadOnly: query.unread === 'true', limit: pageSize, offset: (page - 1) * pageSize }),
-        repo.unreadCount(db, reader.userId),
+        repo.listNotifications(db, reader, { unreadOnly: query.unread === 'true', limit: pageSize, offset: (page - 1) * pageSize }),
+        repo.unreadCount(db, reader),
       ]);
       return { count, unread, page, page_size: pageSize, results: rows.map(notificationView) };
     },
 
     async unread(reader) {
-      return { unread: await repo.unreadCount(db, reader.userId) };
+      return { unread: await repo.unreadCount(db, reader) };
     },
 
     async markRead(reader, id) {
       return write(async (tx, emit) => {
         const at = now();
-        const changed = await repo.markRead(tx, reader.userId, id, at);
-        const row = changed ?? (await repo.notificationOf(tx, reader.userId, id));
-        // Someone else's notification is as absent as a missing one.
+        const changed = await repo.markRead(tx, reader, id, at);
+        const row = await repo.notificationOf(tx, reader, id);
+        // Someone else's notification (another firm's, another user's, one hidden for this user) is as absent as none.
         if (!row) throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound);
-        const unread = await repo.unreadCount(tx, reader.userId);
+        const unread = await repo.unreadCount(tx, reader);
         if (changed) emit(await readEvent(tx, reader, { ids: [row.id], read_at: at.toISOString(), unread }));
         return { notification: notificationView(row), unread };
       });
@@ -80,7 +81,7 @@ export function createNotificationsService(deps: AppDeps): NotificationsService 
     async markAllRead(reader) {
       return write(async (tx, emit) => {
         const at = now();
-        const updated = await repo.markAllRead(tx, reader.userId, at);
+        const updated = await repo.markAllRead(tx, reader, at);
         if (updated > 0) emit(await readEvent(tx, reader, { ids: null, read_at: at.toISOString(), unread: 0 }));
         return { updated, unread: 0 };
       });

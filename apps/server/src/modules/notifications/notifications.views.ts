@@ -1,8 +1,8 @@
-/** The wire form of a notification row. */
+/** The wire form of a notification as one user sees it (the shared row with their read mark). */
 import type { Notification, NotificationCategory } from '@dart/contracts';
-import type { NotificationRow } from './notifications.repository';
+import type { InboxRow } from './notifications.repository';
 
-export function notificationView(row: NotificationRow): Notification {
+export function notificationView(row: InboxRow): Notification {
   return {
     id: row.id,
     category: row.category as NotificationCategory,
