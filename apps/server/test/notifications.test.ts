@@ -390,6 +390,36 @@ describe.each(DRIVERS)('notification centre (%s)', (driver) => {
     for (const s of [dealerSocket, joinerSocket, replay]) s.socket.close();
   });
 
+  it('tells an invitee of a chat invitation by name, and a requester of an upgrade granted', async () => {
+    const userId = async (who: string) => json<{ user_info: { id: string } }>(await call(who, 'GET', '/api/session/')).user_info.id;
+    const secondId = await userId('second');
+    const group = await call('demo', 'POST', '/api/chat/channels/', {
+      customType: 'group',
+      name: 'Notify desk',
+      invitedUserIds: [secondId],
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    await drain();
+    const invitation = (await list('second')).results.find((n) => n.kind === 'chat.invited');
+    expect(invitation).toMatchObject({ category: 'chat', title: 'Chat invitation', link: '/dart', read_at: null });
+    expect(invitation!.body).toBe('Arjun Mehta (Demo Capital) invited you to the group “Notify desk”.');
+    // The inviter's firm is not told of its own invitation.
+    expect((await list('demo')).results.some((n) => n.kind === 'chat.invited')).toBe(false);
+
+    // Dart Support grants Small Treasury Premium on its access request: the requester hears of it.
+    tok.basic = (await login(t.app, 'basic@small.dart')).access;
+    tok.staff = (await login(t.app, 'support@dart.in')).access;
+    const ticket = await call('basic', 'POST', '/api/support/requests/', { kind: 'upgrade', message: '', page: '/inventory' });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const granted = await call('staff', 'POST', `/ext/tickets/${json<{ id: string }>(ticket).id}/grant-upgrade/`, { version: 1 });
+    expect(granted.statusCode, granted.body).toBe(200);
+    await drain();
+    tok.basic = (await login(t.app, 'basic@small.dart')).access;
+    const upgrade = (await list('basic')).results.find((n) => n.kind === 'account.upgrade_granted');
+    expect(upgrade).toMatchObject({ category: 'account', title: 'Upgrade granted', link: '/support/requests' });
+    expect(upgrade!.body).toMatch(/^Your organisation is now on the Premium plan \(request #\d+\)\.$/);
+  });
+
   it('pages the inbox and refuses bad paging with a readable message', async () => {
     const page = json<List & { page: number; page_size: number }>(await call('demo', 'GET', '/api/notifications/?page=2&page_size=2'));
     expect(page).toMatchObject({ page: 2, page_size: 2 });

@@ -26,6 +26,12 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> 
  * Trade-critical categories: their in-app notifications cannot be switched off (a counter or a failed settlement
  * must never go unseen). Their e-mail and SMS copies may be.
  */
+/**
+ * Outbox topics made for the notification centre alone (the firm's sockets get them too, so they carry ids only):
+ * a chat invitation (`{channel_url, inviter_id, user_ids}`, one event per invitee's firm).
+ */
+export const NOTIFY_SOURCE_TOPICS = { chatInvited: 'chat_invites.created' } as const;
+
 export const TRADE_CRITICAL_CATEGORIES: readonly NotificationCategory[] = ['negotiation', 'match', 'deal', 'ticket', 'order'];
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;

@@ -10,6 +10,7 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   isComplianceUser,
+  NOTIFY_SOURCE_TOPICS,
   PRIVATE_RUN_CUSTOM_TYPE,
   PRIVATE_RUN_MESSAGES,
   type Channel,
@@ -29,6 +30,7 @@ import type {
 import type { Tx } from '../../db/client';
 import { writeAudit, writeAuditOnce, type AuditContext } from '../../lib/audit';
 import type { BusMessage } from '../../lib/bus';
+import { appendEvents } from '../../lib/events';
 import { createMemoryConnectionCap, type ConnectionCap } from '../../lib/connection-cap';
 import { newOpaqueToken, sha256 } from '../../lib/crypto';
 import { AppError, fieldError } from '../../lib/errors';
@@ -264,6 +266,22 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
       ...(input.changeSeq === undefined ? {} : { change_seq: input.changeSeq }),
     };
     emit({ topic: CHAT_TOPICS.channel, payload });
+  }
+
+  /**
+   * Tells the notification centre who was invited (issue 15 §3 "chat invite"): one outbox event per invitee's firm,
+   * ids only (the firm's sockets see it; the producer looks up the names). Broadcast recipients are not invited.
+   */
+  async function announceInvites(tx: Tx, emit: (m: BusMessage) => void, base: ChannelBase, inviterId: string, userIds: readonly string[]) {
+    if (base.customType === 'broadcast' || userIds.length === 0) return;
+    const byFirm = new Map<string, string[]>();
+    for (const m of base.members) if (userIds.includes(m.userId)) byFirm.set(m.clientId, [...(byFirm.get(m.clientId) ?? []), m.userId]);
+    const events = [...byFirm].map(([clientId, ids]) => ({
+      topic: NOTIFY_SOURCE_TOPICS.chatInvited,
+      clientId,
+      payload: { channel_url: base.url, inviter_id: inviterId, user_ids: ids },
+    }));
+    for (const message of await appendEvents(tx, events)) emit(message);
   }
 
   /** The caller's channel, or 404 when it does not exist or the caller is not (any longer) in it. */
@@ -768,7 +786,8 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
               });
               changed = true;
             }
-            if (!other || other.leftAt) {
+            const reinvited = !other || Boolean(other.leftAt);
+            if (reinvited) {
               await repo.upsertMember(tx, {
                 channelId: existing.id,
                 userId: invitees[0]!,
@@ -782,6 +801,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
             }
             const base = await baseOf(tx, existing.id);
             if (changed) channelEvent(emit, base, 'invited', { actor, targets: invitees });
+            if (reinvited) await announceInvites(tx, emit, base, actor.userId, invitees);
             return { base, created: false };
           }
         }
@@ -816,6 +836,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
         });
         const base = await baseOf(tx, channel.id);
         channelEvent(emit, base, 'created', { actor, targets: invitees });
+        await announceInvites(tx, emit, base, actor.userId, invitees);
         return { base, created: true };
       });
       return { channel: await view(result.base, actor.userId), created: result.created };
@@ -851,6 +872,7 @@ export function createChatService(deps: AppDeps, realtime: ChatRealtime) {
           await writeAudit(tx, audit, { action: 'chat.invited', entity: 'chat_channel', entityId: channel.url, after: { invited: fresh } });
         const next = await baseOf(tx, channel.id);
         if (fresh.length) channelEvent(emit, next, 'invited', { actor, targets: fresh });
+        await announceInvites(tx, emit, next, actor.userId, fresh);
         return next;
       });
       return view(base, actor.userId);

@@ -11,6 +11,11 @@ const lookups: Lookups = {
     ['t-staff', true],
     ['t-own', false],
   ]),
+  chatChannels: new Map([
+    ['sendbird_group_channel_1', { name: 'G-sec desk', customType: 'group' }],
+    ['sendbird_group_channel_2', { name: '', customType: 'direct' }],
+  ]),
+  people: new Map([['u9', { name: 'Farhan Shaikh', firm: 'Second Bank' }]]),
 };
 const event = (topic: string, clientId: string | null, payload: unknown, position = 10): SourceEvent => ({
   position,
@@ -86,5 +91,60 @@ describe('notification mapping', () => {
       'Your request #12 is now in progress.',
     );
     expect(mapEvent(event('support.ticket_changed', A, { ...base, action: 'created' }), lookups)).toEqual([]);
+  });
+
+  it('names the reporting deadline: an alert at 10 minutes and an escalation at 15, with the ticket number', () => {
+    const alert = mapEvent(
+      event('trade.refresh_tickets', A, { ticket_id: 't1', number: 42, state: 'reporting', action: 'report_alert' }),
+      lookups,
+    );
+    expect(alert).toEqual([
+      expect.objectContaining({
+        clientId: A,
+        category: 'ticket',
+        kind: 'ticket.report_alert',
+        title: 'Reporting deadline approaching',
+        body: 'Ticket TKT-000042 is not reported 10 minutes after the trade; it must be reported within 15.',
+      }),
+    ]);
+    expect(alert[0]!.userId).toBeUndefined(); // the firm's trading users
+    const escalated = mapEvent(
+      event('trade.refresh_tickets', A, { ticket_id: 't1', number: 42, state: 'reporting', action: 'report_escalated' }),
+      lookups,
+    );
+    expect(escalated[0]).toMatchObject({ title: 'Reporting deadline missed', kind: 'ticket.report_escalated' });
+    expect(escalated[0]!.body).toBe('Ticket TKT-000042 was not reported within the 15-minute deadline; it is escalated.');
+  });
+
+  it('invites each invitee by name of the inviter and the group, and only them', () => {
+    const invited = mapEvent(
+      event('chat_invites.created', A, { channel_url: 'sendbird_group_channel_1', inviter_id: 'u9', user_ids: ['u1', 'u2'] }),
+      lookups,
+    );
+    expect(invited.map((n) => [n.userId, n.category, n.title, n.body])).toEqual([
+      ['u1', 'chat', 'Chat invitation', 'Farhan Shaikh (Second Bank) invited you to the group “G-sec desk”.'],
+      ['u2', 'chat', 'Chat invitation', 'Farhan Shaikh (Second Bank) invited you to the group “G-sec desk”.'],
+    ]);
+    const direct = mapEvent(
+      event('chat_invites.created', A, { channel_url: 'sendbird_group_channel_2', inviter_id: 'u9', user_ids: ['u1'] }),
+      lookups,
+    );
+    expect(direct[0]!.body).toBe('Farhan Shaikh (Second Bank) invited you to a chat.');
+    expect(mapEvent(event('chat_invites.created', A, { channel_url: 'gone', inviter_id: 'u9', user_ids: ['u1'] }), lookups)).toEqual([]);
+  });
+
+  it('tells the requester their upgrade was granted', () => {
+    const [granted, ...rest] = mapEvent(
+      event('account.upgrade_granted', A, { ticket_id: 't-staff', number: 12, tier: 'PREMIUM', user_id: 'u1' }),
+      lookups,
+    );
+    expect(rest).toEqual([]);
+    expect(granted).toMatchObject({
+      userId: 'u1',
+      category: 'account',
+      kind: 'account.upgrade_granted',
+      title: 'Upgrade granted',
+      body: 'Your organisation is now on the Premium plan (request #12).',
+    });
   });
 });

@@ -3,7 +3,17 @@
  * looks up what the payloads do not carry (the firms of a negotiation, the owner of a quote, the bond's name,
  * who wrote a support reply) and passes it in.
  */
-import { formatRupeesCompact, MARKET_TOPICS, POST_TRADE_TOPICS, type NotificationCategory } from '@dart/contracts';
+import {
+  ACCOUNT_TOPICS,
+  formatRupeesCompact,
+  MARKET_TOPICS,
+  NOTIFY_SOURCE_TOPICS,
+  POST_TRADE_TOPICS,
+  REPORTING_ALERT_MINUTES,
+  REPORTING_DEADLINE_MINUTES,
+  ticketNumber,
+  type NotificationCategory,
+} from '@dart/contracts';
 
 /** An events row as the producer reads it. */
 export interface SourceEvent {
@@ -20,6 +30,10 @@ export interface Lookups {
   bonds: ReadonlyMap<number, { isin: string; displayName: string }>;
   /** Support ticket id → whether its latest message is Dart Support's. */
   supportLastByStaff: ReadonlyMap<string, boolean>;
+  /** Chat channel url → its name ('' for a direct chat) and type. */
+  chatChannels: ReadonlyMap<string, { name: string; customType: string }>;
+  /** User id → name and firm (who invited). */
+  people: ReadonlyMap<string, { name: string; firm: string }>;
 }
 
 export interface NeededLookups {
@@ -27,6 +41,8 @@ export interface NeededLookups {
   quoteIds: Set<string>;
   finstrumentIds: Set<number>;
   supportTicketIds: Set<string>;
+  chatChannelUrls: Set<string>;
+  userIds: Set<string>;
 }
 
 /** One notification to make: for one user, or for every trading user of the firm. */
@@ -53,6 +69,8 @@ export const NOTIFYING_TOPICS: readonly string[] = [
   POST_TRADE_TOPICS.considerationUpdate,
   POST_TRADE_TOPICS.openOrders,
   'support.ticket_changed',
+  NOTIFY_SOURCE_TOPICS.chatInvited,
+  ACCOUNT_TOPICS.upgradeGranted,
 ];
 
 const WORKSPACE = '/dart';
@@ -68,6 +86,9 @@ type Payload = Record<string, unknown> & {
   ticket_id?: string;
   user_id?: string;
   number?: number;
+  channel_url?: string;
+  inviter_id?: string;
+  user_ids?: string[];
   last?: { action?: string; by_client?: 'quoter' | 'responder'; yield_stored?: number; quantum?: number };
   quote?: { finstrument_id?: number; side?: string } | null;
   yield?: number;
@@ -95,6 +116,10 @@ export function collectLookups(event: SourceEvent, needed: NeededLookups): void 
       break;
     case 'support.ticket_changed':
       if (p.action === 'replied' && p.ticket_id) needed.supportTicketIds.add(p.ticket_id);
+      break;
+    case NOTIFY_SOURCE_TOPICS.chatInvited:
+      if (p.channel_url) needed.chatChannelUrls.add(p.channel_url);
+      if (p.inviter_id) needed.userIds.add(p.inviter_id);
       break;
   }
 }
@@ -198,6 +223,30 @@ export function mapEvent(event: SourceEvent, lookups: Lookups): NotificationInte
         },
       ];
     case POST_TRADE_TOPICS.refreshTickets: {
+      const ticket = typeof p.number === 'number' ? `Ticket ${ticketNumber(p.number)}` : 'A ticket';
+      // The reporting deadline (orders README "Deadline"): its own words, not "a ticket was report alert".
+      if (p.action === 'report_alert')
+        return [
+          {
+            ...base,
+            category: 'ticket',
+            kind: 'ticket.report_alert',
+            title: 'Reporting deadline approaching',
+            body: `${ticket} is not reported ${REPORTING_ALERT_MINUTES} minutes after the trade; it must be reported within ${REPORTING_DEADLINE_MINUTES}.`,
+            link: WORKSPACE,
+          },
+        ];
+      if (p.action === 'report_escalated')
+        return [
+          {
+            ...base,
+            category: 'ticket',
+            kind: 'ticket.report_escalated',
+            title: 'Reporting deadline missed',
+            body: `${ticket} was not reported within the ${REPORTING_DEADLINE_MINUTES}-minute deadline; it is escalated.`,
+            link: WORKSPACE,
+          },
+        ];
       const action = String(p.action ?? 'changed').replace(/_/g, ' ');
       return [
         {
@@ -266,6 +315,35 @@ export function mapEvent(event: SourceEvent, lookups: Lookups): NotificationInte
         ];
       return [];
     }
+    case NOTIFY_SOURCE_TOPICS.chatInvited: {
+      const channel = p.channel_url ? lookups.chatChannels.get(p.channel_url) : undefined;
+      const inviter = p.inviter_id ? lookups.people.get(p.inviter_id) : undefined;
+      if (!channel || !Array.isArray(p.user_ids)) return [];
+      const who = inviter ? `${inviter.name} (${inviter.firm})` : 'Someone';
+      const what = channel.customType === 'direct' || !channel.name ? 'a chat' : `the group “${channel.name}”`;
+      return p.user_ids.map((userId) => ({
+        ...base,
+        userId,
+        category: 'chat' as const,
+        kind: 'chat.invited',
+        title: 'Chat invitation',
+        body: `${who} invited you to ${what}.`,
+        link: WORKSPACE,
+      }));
+    }
+    case ACCOUNT_TOPICS.upgradeGranted:
+      if (!p.user_id) return [];
+      return [
+        {
+          ...base,
+          userId: p.user_id,
+          category: 'account',
+          kind: 'account.upgrade_granted',
+          title: 'Upgrade granted',
+          body: `Your organisation is now on the Premium plan${typeof p.number === 'number' ? ` (request #${p.number})` : ''}.`,
+          link: '/support/requests',
+        },
+      ];
     default:
       return [];
   }

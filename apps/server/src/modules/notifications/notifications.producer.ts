@@ -62,20 +62,26 @@ export function createNotificationProducer(deps: AppDeps, options: ProducerOptio
       quoteIds: new Set(),
       finstrumentIds: new Set(),
       supportTicketIds: new Set(),
+      chatChannelUrls: new Set(),
+      userIds: new Set(),
     };
     for (const row of rows) if (row.payload !== null) collectLookups(row, needed);
     const quoteRows = await repo.quoteOwners(tx, [...needed.quoteIds]);
     for (const q of quoteRows) needed.finstrumentIds.add(q.finstrumentId);
-    const [negotiationRows, bondRows, supportRows] = await Promise.all([
+    const [negotiationRows, bondRows, supportRows, channelRows, peopleRows] = await Promise.all([
       repo.negotiationFirms(tx, [...needed.negotiationIds]),
       repo.bondNames(tx, [...needed.finstrumentIds]),
       repo.supportLastByStaff(tx, [...needed.supportTicketIds]),
+      repo.chatChannelNames(tx, [...needed.chatChannelUrls]),
+      repo.peopleNames(tx, [...needed.userIds]),
     ]);
     return {
       negotiations: new Map(negotiationRows.map((n) => [n.id, n])),
       quotes: new Map(quoteRows.map((q) => [q.id, q])),
       bonds: new Map(bondRows.map((b) => [b.id, b])),
       supportLastByStaff: new Map(supportRows.map((s) => [s.ticket_id, s.is_staff])),
+      chatChannels: new Map(channelRows.map((c) => [c.url, c])),
+      people: new Map(peopleRows.map((u) => [u.id, u])),
     };
   }
 

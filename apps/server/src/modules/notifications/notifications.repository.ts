@@ -8,6 +8,7 @@ import { sqlRows, type DbOrTx } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import { rowDecoder } from '../../db/row-decoder';
 import {
+  chatChannels,
   finstruments,
   negotiations,
   notificationPreferences,
@@ -71,6 +72,28 @@ export async function bondNames(tx: DbOrTx, ids: readonly number[]) {
     .select({ id: finstruments.id, isin: finstruments.isin, displayName: finstruments.displayName })
     .from(finstruments)
     .where(inArray(finstruments.id, [...ids]));
+}
+
+/** Chat channels by url: name and type (a chat invitation names its group). */
+export async function chatChannelNames(tx: DbOrTx, urls: readonly string[]) {
+  if (urls.length === 0) return [];
+  return tx
+    .select({ url: chatChannels.url, name: chatChannels.name, customType: chatChannels.customType })
+    .from(chatChannels)
+    .where(inArray(chatChannels.url, [...urls]));
+}
+
+/** Users by id with their firm's name (who sent a chat invitation). */
+export async function peopleNames(tx: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return sqlRows<{ id: string; name: string; firm: string }>(
+    tx,
+    sql`SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, coalesce(c.name, '') AS firm
+          FROM users u
+          LEFT JOIN user_accounts a ON a.user_id = u.id
+          LEFT JOIN clients c ON c.id = a.client_id
+         WHERE u.id = ANY (${pgArray(ids)}::uuid[])`,
+  );
 }
 
 /** Per support ticket: is its latest message Dart Support's? */

@@ -118,7 +118,11 @@ export async function appendTicketHistory(
 export function ticketEventsFor(ticket: TicketRow, action: TicketHistoryAction, considerationChanged: boolean): DomainEvent[] {
   const out: DomainEvent[] = [];
   for (const clientId of ticketParticipants(ticket)) {
-    out.push({ topic: POST_TRADE_TOPICS.refreshTickets, clientId, payload: { ticket_id: ticket.id, state: ticket.state, action } });
+    out.push({
+      topic: POST_TRADE_TOPICS.refreshTickets,
+      clientId,
+      payload: { ticket_id: ticket.id, number: ticket.number, state: ticket.state, action },
+    });
     if (considerationChanged)
       out.push({
         topic: POST_TRADE_TOPICS.considerationUpdate,
