@@ -7,13 +7,17 @@
  * 1. **Valuing the whole book.** `GET api/inventory/` (one page; its totals and breakdowns value every holding:
  *    reference waterfall, price, accrued, P&L, duration, PV01). The first call builds and prices every bond
  *    (server time, target 100 ms). Then `BENCH_VALUE_CALLS` calls (default 50, after 5 warm-up calls), each right
- *    after a change of the book (a valuation cost), so each values every holding again with the bonds' figures
- *    from the node's cache: server p50/p99 from the app's own `Server-Timing` (Fastify's elapsed time of the
- *    request), target 100 ms; an unchanged book read again (the node's valued book) in the note.
- * 2. **A page under load.** `GET api/inventory/?page=1&page_size=50` under autocannon (10 connections): p99
+ *    after a change of the book (a valuation cost): the node reads the changed holding, re-values it and sums the
+ *    book's totals and breakdowns again; server p50/p99 from the app's own `Server-Timing` (Fastify's elapsed time
+ *    of the request), target 100 ms; an unchanged book read again (the node's valued book) in the note.
+ * 2. **Re-valuing after a reference price change.** The same call right after the reference pick of one bond
+ *    moved (a reported trade; serve.ts's bench writer), 50 times: server p50/p99, target 100 ms; 100 bonds and a
+ *    whole close (every bond) in the notes. **Live**: a socket as Demo Capital's dealer times a change to the
+ *    `inventory.revalued` push and to the page's refetched answer (20 changes).
+ * 3. **A page under load.** `GET api/inventory/?page=1&page_size=50` under autocannon (10 connections): p99
  *    (target 50 ms) and req/s against a bare Fastify GET route served side by side, same load. When a call takes
  *    so long that a timed run would finish next to nothing, `BENCH_PAGE_REQUESTS` requests (default 40) instead.
- * 3. **Upload.** A CSV of `BENCH_UPLOAD_ROWS` rows (default 5,000) of real ISINs, one per bond, posted as
+ * 4. **Upload.** A CSV of `BENCH_UPLOAD_ROWS` rows (default 5,000) of real ISINs, one per bond, posted as
  *    Second Bank's dealer into its empty book: end to end on the client (send → 201), target 5 s; the server time
  *    and the same file again (every row an update) in the note. Both books are read back to check the counts.
  *
@@ -23,12 +27,14 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { Inventory, InventoryUploadResult } from '@dart/contracts';
+import { INVENTORY_TOPICS, LIVE_PATH, type Inventory, type InventoryUploadResult } from '@dart/contracts';
+import { WebSocket } from 'ws';
 import { BENCH_CONNECTIONS, BENCH_DURATION_S, serveScript, stopProcess, type ServedProcess } from '../lib/harness';
 import type { BenchResult } from '../types';
 
 const VALUE_CALLS = Number(process.env.BENCH_VALUE_CALLS ?? 50);
 const WARM_UP_CALLS = 5;
+const LIVE_CALLS = 20;
 const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const onPostgres = <T>(target: T) => (driver === 'postgres' ? { target } : {});
 const round = (n: number) => Math.round(n);
@@ -85,9 +91,12 @@ export async function run(): Promise<BenchResult[]> {
       `seeding the book took ${extraOf(app, 'seed')} ms, the bond import ${extraOf(app, 'import')} ms`;
     console.error(`bench/inventory: ${positions} positions, ${bondsNote}`);
     const valued = await valueBook(base, positions, bondsNote);
+    const revalued = await revalueAfterReference(base, positions, isins);
     return [
       ...valued,
-      ...(await pageUnderLoad(base, `http://127.0.0.1:${bare.port}`, positions, valued[1]!.value)),
+      ...revalued,
+      ...(await liveRevaluation(base)),
+      ...(await pageUnderLoad(base, `http://127.0.0.1:${bare.port}`, positions, Math.max(valued[1]!.value, revalued[0]!.value))),
       ...(await upload(base, extraOf(app, 'csv'))),
     ];
   } finally {
@@ -101,10 +110,9 @@ async function valueBook(base: string, positions: number, bondsNote: string): Pr
   const url = `${base}/api/inventory/`;
   const cold = await timed<Inventory>(url, { headers });
   if (cold.body.count !== positions) throw new Error(`the book lists ${cold.body.count} holdings, ${positions} were seeded`);
-  // Every timed call follows a change of the book (one holding's valuation cost, two costs in turn), so each
-  // values every holding again: the node keeps an unchanged book's valuation (README "Speed"), which would
-  // otherwise be what is timed. The bonds' own figures stay in the node's bond cache: their terms, the date
-  // and the references have not changed.
+  // Every timed call follows a change of the book (one holding's valuation cost, two costs in turn): the node
+  // reads and re-values that holding and sums the book again (README "Speed"); an unchanged book's answer would
+  // otherwise be what is timed.
   const holdingId = cold.body.results[0]!.id;
   let edits = 0;
   const change = async () => {
@@ -130,7 +138,7 @@ async function valueBook(base: string, positions: number, bondsNote: string): Pr
   const roundTrip = calls.map((c) => c.roundTrip);
   const { totals, results } = cold.body;
   const p = (values: number[], q: number) => percentile(values, q).toFixed(1);
-  const label = `inventory: value the whole book, GET api/inventory/ after a change (page of ${results.length} + totals and breakdowns over ${positions.toLocaleString('en-IN')} holdings), ${VALUE_CALLS} calls one after another (${driver})`;
+  const label = `inventory: re-value the book after a change of one holding, GET api/inventory/ (page of ${results.length} + totals and breakdowns over ${positions.toLocaleString('en-IN')} holdings), ${VALUE_CALLS} calls one after another (${driver})`;
   return [
     {
       name: `inventory: value the whole book the first time (every bond built and priced), GET api/inventory/ (${driver}) server`,
@@ -160,6 +168,119 @@ async function valueBook(base: string, positions: number, bondsNote: string): Pr
         `round trip p99 ${p(roundTrip, 99)} ms, answer ${round(JSON.stringify(cold.body).length / 1024)} KB; ` +
         `${totals.positions - totals.not_valued} holdings valued, ${totals.not_valued} not valued (no reference price or unpriceable); ` +
         `book market value ₹${round(totals.market_value / 1e7).toLocaleString('en-IN')} Cr; ${machineLoad()}`,
+    },
+  ];
+}
+
+/** Moves the reference pick of `bonds` of the book's bonds (serve.ts's bench writer) by ±1 bp in turn. */
+async function moveReferences(base: string, bonds: number, from: number, bp: number): Promise<void> {
+  const response = await fetch(`${base}/bench/reference-prices`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ bonds, from, bp }),
+  });
+  if (!response.ok) throw new Error(`bench reference writer: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Re-valuing after a reference price change: `GET api/inventory/?page_size=50` right after the reference pick of
+ * some of the book's bonds moved (one bond: a reported trade; 100 bonds; every bond: a whole close), each call
+ * after its own change. The server time is the whole re-valuation: the change log read, the changed bonds read
+ * with their picks and priced again, their holdings re-valued, the totals and breakdowns summed again, the page.
+ */
+async function revalueAfterReference(base: string, positions: number, isins: number): Promise<BenchResult[]> {
+  const headers = { authorization: `Bearer ${await signIn(base, 'dealer@demo.dart')}` };
+  const url = `${base}/api/inventory/?page=1&page_size=50`;
+  await timed<Inventory>(url, { headers });
+  let turn = 0;
+  const series = async (bonds: number, calls: number) => {
+    const out: Array<Timed<Inventory>> = [];
+    for (let i = 0; i < calls; i++) {
+      await moveReferences(base, bonds, turn * bonds, turn % 2 === 0 ? 1 : -1);
+      turn++;
+      const call = await timed<Inventory>(url, { headers });
+      if (call.body.count !== positions) throw new Error(`the book lists ${call.body.count} holdings after a reference change`);
+      out.push(call);
+    }
+    return out.map((c) => c.server);
+  };
+  await series(1, WARM_UP_CALLS);
+  const one = await series(1, VALUE_CALLS);
+  const hundred = await series(100, 20);
+  const close = await series(isins, 3);
+  const p = (values: number[], q: number) => percentile(values, q).toFixed(1);
+  const label = (bonds: string, calls: number) =>
+    `inventory: re-value the book after a reference price change of ${bonds}, GET api/inventory/ page of 50 of ${positions.toLocaleString('en-IN')} holdings, ${calls} calls (${driver}) server`;
+  return [
+    {
+      name: `${label('1 bond', VALUE_CALLS)} p50`,
+      value: percentile(one, 50),
+      unit: 'ms',
+      note: `100 bonds at a time (20 calls): p50 ${p(hundred, 50)} ms, p99 ${p(hundred, 99)} ms`,
+    },
+    {
+      name: `${label('1 bond', VALUE_CALLS)} p99`,
+      value: percentile(one, 99),
+      unit: 'ms',
+      ...onPostgres(100),
+      note: `a whole close (all ${isins.toLocaleString('en-IN')} bonds' picks moved, every holding re-valued; 3 calls): ${close
+        .map((v) => v.toFixed(0))
+        .join(', ')} ms; ${machineLoad()}`,
+    },
+  ];
+}
+
+/**
+ * Re-valued live: a socket on ws/trade/d/ as Demo Capital's dealer; after each change of one bond's reference,
+ * the time to the `inventory.revalued` push (the elected node's notice runs every 100 ms) and to the page's
+ * refetched answer, as an open `/inventory` page would see it.
+ */
+async function liveRevaluation(base: string): Promise<BenchResult[]> {
+  const token = await signIn(base, 'dealer@demo.dart');
+  const socket = new WebSocket(`${base.replace('http', 'ws')}${LIVE_PATH}`);
+  const waiting: Array<() => void> = [];
+  await new Promise<void>((resolve, reject) => {
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+    socket.on('error', reject);
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString()) as { type: string; topic?: string };
+      if (message.type === 'auth_ok') resolve();
+      if (message.type === 'event' && message.topic === INVENTORY_TOPICS.revalued) waiting.shift()?.();
+    });
+  });
+  const pushed: number[] = [];
+  const answered: number[] = [];
+  const url = `${base}/api/inventory/?page=1&page_size=50`;
+  try {
+    for (let i = 0; i < LIVE_CALLS; i++) {
+      const event = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no inventory.revalued push within 10 s')), 10_000);
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      // A random pause first, so the changes do not fall in step with the notice's ticks.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 250));
+      const started = performance.now();
+      await moveReferences(base, 1, 7 + i, i % 2 === 0 ? 1 : -1);
+      await event;
+      pushed.push(performance.now() - started);
+      await timed<Inventory>(url, { headers: { authorization: `Bearer ${token}` } });
+      answered.push(performance.now() - started);
+    }
+  } finally {
+    socket.close();
+  }
+  return [
+    {
+      name: `inventory: re-valued live, one bond's reference price changed → the page's refetched answer, ${LIVE_CALLS} changes (${driver}) p99`,
+      value: percentile(answered, 99),
+      unit: 'ms',
+      note: `p50 ${percentile(answered, 50).toFixed(0)} ms; the push alone p50 ${percentile(pushed, 50).toFixed(0)} ms, p99 ${percentile(
+        pushed,
+        99,
+      ).toFixed(0)} ms (the notice looks every 100 ms); ${machineLoad()}`,
     },
   ];
 }

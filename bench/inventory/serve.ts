@@ -14,6 +14,9 @@
  * Also writes the upload file of part 3: `BENCH_UPLOAD_ROWS` rows (default 5,000) of real ISINs, one per bond,
  * for Second Bank's empty book, into its scratch folder.
  *
+ * `POST /bench/reference-prices {bonds, from, bp}` moves the reference pick of some of the book's bonds (the
+ * re-valuation part of the bench), and the revaluation notices run every 100 ms as on the elected node.
+ *
  * Every `/api/inventory/` answer carries `Server-Timing: app;dur=<ms>` (Fastify's elapsed time at onSend: the
  * whole request on the server, serialisation included, the socket write not), so the client reads server time.
  *
@@ -27,6 +30,8 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openPglite, type Db } from '../../apps/server/src/db/client';
 import { clients, finstruments, inventoryBooks, inventoryPositions } from '../../apps/server/src/db/schema';
+import { pgArray } from '../../apps/server/src/db/pg-array';
+import { createRevaluationNotices } from '../../apps/server/src/modules/inventory';
 import { perBondOf } from '../../apps/server/src/modules/market';
 import { createPostgresDatabase } from '../../apps/server/test/helpers';
 
@@ -61,6 +66,27 @@ app.addHook('onSend', async (request, reply, payload) => {
   if (request.url.startsWith('/api/inventory/')) reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   return payload;
 });
+
+/**
+ * The bench's writer of reference prices (any writer will do: the triggers of migration 0031 see them all): moves
+ * the waterfall pick of `bonds` of the book's bonds, from the `from`-th (wrapping), by `bp` basis points, in one
+ * statement, as a revised close or a reported trade would. Bench only: never part of the app.
+ */
+app.post('/bench/reference-prices', { config: { policy: { kind: 'public' } } }, async (request) => {
+  const { bonds: count, from, bp } = request.body as { bonds: number; from: number; bp: number };
+  const ids = Array.from({ length: Math.min(count, bonds.length) }, (_, i) => bonds[(from + i) % bonds.length]!.id);
+  await db.execute(sql`UPDATE reference_prices SET yield_fraction = yield_fraction + ${bp / 10_000}
+    WHERE id IN (SELECT DISTINCT ON (finstrument_id) id FROM reference_prices WHERE finstrument_id = ANY(${pgArray(ids)}::int[])
+      ORDER BY finstrument_id, priority ASC, price_date DESC)`);
+  return { bonds: ids.length };
+});
+// The elected node's notice pass (NODE_ENV=test starts no jobs): the live part of the bench times its pushes.
+const notices = createRevaluationNotices(app.deps);
+notices.start(
+  () => true,
+  (error) => console.error('bench/inventory: revaluation notice failed', error),
+);
+app.addHook('onClose', () => notices.stop());
 
 const db = app.deps.database.db;
 const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);

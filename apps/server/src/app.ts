@@ -257,7 +257,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Orders of confirmed tickets: reported to the simulated NSE / BSE reporting platform, settled at NSCCL / ICCL.
   const orders = registerOrders(app, { gateway: venue, finstruments });
   // The firm's bond book (issue 14): uploads, external trades, valuation, offers into the market.
-  registerInventory(app, { market, orders });
+  const inventory = registerInventory(app, { market, orders });
   // Quote expiry is safe on every node (SKIP LOCKED); the exchange job and the simulated participants
   // run on one elected node (a PostgreSQL advisory lock; the embedded database is one node).
   const jobLeader = electLeader(database, 'dart:exchange-jobs', { logger });
@@ -266,6 +266,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     exchange.startJobs(jobLeader.isLeader);
   }
   if (config.postTradeJobs) orders.startJobs(jobLeader.isLeader);
+  // New reference prices re-value the holding firms' books and wake their pages (inventory README "Speed").
+  if (config.env !== 'test') inventory.startRevaluationNotices(jobLeader.isLeader);
   // The notification centre (issue 15 §3): its producer tails the events table on the elected node, tests included.
   const notifications = registerNotifications(app, jobLeader.isLeader);
   // Surveillance alerts (issue 16 §1): the scanner runs on the elected node; tests tick `app.surveillance.scanner.scanOnce()`.

@@ -2,12 +2,18 @@
  * The valued book on two app nodes over one PostgreSQL database (inventory README "Speed"): each node keeps a
  * firm's valued book in memory and answers from it while the firm's book version is unchanged. A change made
  * through the other node (an external trade, a valuation cost, an upload) raises the version in its own
- * transaction, so the next read on the first node is the new book, never the one it holds. Runs when
+ * transaction, so the next read on the first node is the new book, never the one it holds. A new reference
+ * price written by anyone re-values the bond on both nodes on their next read (the change log of migration 0031),
+ * and the elected node's notice reaches the other node over Redis. Runs when
  * DATABASE_URL and REDIS_URL are set.
  */
-import type { Inventory, Position } from '@dart/contracts';
+import { INVENTORY_TOPICS, type Inventory, type Position } from '@dart/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../src/db/client';
+import type { BusMessage } from '../src/lib/bus';
+import { createRevaluationNotices } from '../src/modules/inventory';
 import { bearer, json, login, startRedisCluster, type RedisCluster } from './helpers';
 import { GSEC_2033 } from './post-trade-support';
 
@@ -17,11 +23,14 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('the valued bo
   let cluster: RedisCluster;
   let nodes: FastifyInstance[] = [];
   let token = '';
+  let clientId = '';
 
   beforeAll(async () => {
     cluster = await startRedisCluster(2, { BOND_IMPORT: 'slice' });
     nodes = cluster.nodes;
     token = (await login(nodes[0]!, 'dealer@demo.dart')).access;
+    const [firm] = await sqlRows<{ id: string }>(nodes[0]!.deps.database.db, sql`SELECT id FROM clients WHERE name = 'Demo Capital'`);
+    clientId = firm!.id;
   }, 120_000);
   afterAll(async () => {
     await cluster?.close();
@@ -72,5 +81,35 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('the valued bo
     const afterEdit = gsec(await book(0))!;
     expect(afterEdit.average_cost).toBe(90);
     expect(afterEdit.unrealised_pnl! - position.unrealised_pnl!).toBeCloseTo(position.cost - afterEdit.cost, 2);
+  });
+
+  it('re-values on both nodes a bond whose reference price changed, and the notice through Redis refreshes the other node', async () => {
+    const notices = createRevaluationNotices(nodes[0]!.deps);
+    await notices.noticeOnce();
+    const [before0, before1] = [gsec(await book(0))!, gsec(await book(1))!];
+    expect(before1).toEqual(before0);
+    const heard = new Promise<BusMessage>((resolve) => {
+      const unsubscribe = nodes[1]!.deps.bus.subscribe((message) => {
+        if (message.topic !== INVENTORY_TOPICS.revalued) return;
+        unsubscribe();
+        resolve(message);
+      });
+    });
+    // A new close for the bond, written on the shared database by neither node's inventory (any writer).
+    await nodes[1]!.deps.database.db.execute(
+      sql`UPDATE reference_prices SET yield_fraction = yield_fraction + 0.002 WHERE id = (SELECT id FROM reference_prices
+        WHERE finstrument_id = (SELECT id FROM finstruments WHERE isin = ${GSEC_2033}) ORDER BY priority ASC, price_date DESC LIMIT 1)`,
+    );
+    for (const node of [0, 1]) {
+      const moved = gsec(await book(node))!;
+      expect(moved.valuation.bond_yield).toBeCloseTo(before0.valuation.bond_yield! + 0.002, 6);
+      expect(moved.market_value!).toBeLessThan(before0.market_value!);
+    }
+    // The elected node's notice reaches node 1 over Redis, for Demo Capital (it holds the bond).
+    expect(await notices.noticeOnce()).toBe(1);
+    const message = await heard;
+    expect(message.clientId).toBe(clientId);
+    expect(message.payload).toMatchObject({ bonds: expect.any(Number) });
+    expect(gsec(await book(1))).toEqual(gsec(await book(0)));
   });
 });

@@ -277,3 +277,22 @@ export const CashflowCalendarSchema = z.object({
   totals: z.object({ interest: z.number(), principal: z.number(), total: z.number() }),
 });
 export type CashflowCalendar = z.infer<typeof CashflowCalendarSchema>;
+
+/* ---------- live updates on ws/trade/d/ ---------- */
+
+/** Live topics of the book (server modules/inventory/README.md "Speed"). */
+export const INVENTORY_TOPICS = {
+  /**
+   * The valuation inputs of bonds the firm holds changed (a new reference price, a bond's terms): its book is
+   * re-valued; payload `InventoryRevalued`. Sent to the holding firm only.
+   */
+  revalued: 'inventory.revalued',
+} as const;
+
+export const InventoryRevaluedSchema = z.object({
+  /** The valuation inputs' version the book was re-valued for. */
+  inputs_version: z.number().int(),
+  /** How many of the firm's bonds changed (every bond it holds when the change log no longer reached that far). */
+  bonds: z.number().int(),
+});
+export type InventoryRevalued = z.infer<typeof InventoryRevaluedSchema>;

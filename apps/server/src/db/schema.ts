@@ -1310,11 +1310,14 @@ export const inventoryPositions = pgTable(
     realisedPnlPaise: bigint('realised_pnl_paise', { mode: 'number' }).notNull().default(0),
     /** The date of the holding as last uploaded or moved. */
     asOf: date('as_of', { mode: 'string' }).notNull(),
+    /** The firm's book version (`inventory_versions`) of the holding's last change (migration 0031). */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('inventory_positions_key').on(t.clientId, t.finstrumentId, t.account),
+    index('inventory_positions_version_idx').on(t.clientId, t.version),
     check('inventory_positions_face_value_check', sql`${t.faceValue} >= 0`),
     check('inventory_positions_cost_check', sql`${t.costPaise} >= 0`),
   ],
@@ -1330,6 +1333,23 @@ export const inventoryVersions = pgTable('inventory_versions', {
     .references(() => clients.id),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The valuation inputs' change log (migration 0031; inventory README "Speed"): every statement writing reference
+ * prices or a bond's valued columns raises the one version row (its triggers) and lists the bonds it touched.
+ */
+export const valuationInputVersions = pgTable('valuation_input_versions', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+export const valuationInputChanges = pgTable(
+  'valuation_input_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    finstrumentId: integer('finstrument_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.version, t.finstrumentId] })],
+);
 
 /** A change of a holding: an external trade, or a settled order (`order_id`, unique: a settlement moves it once). */
 export const inventoryMovements = pgTable(

@@ -3,13 +3,16 @@
  * weighted-average cost, valued on the reference price waterfall with bond-math, fed by uploads, external
  * trades and settled orders, and offered to the market through the market's own createQuote.
  */
+import { INVENTORY_TOPICS } from '@dart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { MarketService } from '../market';
 import type { OrdersModule } from '../orders';
 import { registerInventoryRoutes } from './inventory.routes';
+import { createRevaluationNotices } from './inventory.live';
 import { createInventoryService, type InventoryService } from './inventory.service';
 
 export type { InventoryService } from './inventory.service';
+export { createRevaluationNotices, type RevaluationNotices } from './inventory.live';
 
 /**
  * Registers the routes and, when the orders module is given, the settled-order hook: every order that settles
@@ -18,9 +21,33 @@ export type { InventoryService } from './inventory.service';
 export function registerInventory(
   app: FastifyInstance,
   modules: { market: MarketService; orders?: Pick<OrdersModule, 'onOrderSettled'> },
-): InventoryService {
+): InventoryModule {
   const inventory = createInventoryService(app.deps, modules.market);
   registerInventoryRoutes(app, inventory);
   modules.orders?.onOrderSettled((tx, order) => inventory.settleOrder(tx, order));
-  return inventory;
+  // Live re-valuation (README "Speed"): a notice that a firm's bonds were re-valued refreshes this node's copy of
+  // its book at once, so the firm's pages that the same notice wakes read it ready.
+  const unsubscribe = app.deps.bus.subscribe((message) => {
+    if (message.topic !== INVENTORY_TOPICS.revalued || !message.clientId) return;
+    inventory.refreshBook(message.clientId).catch((error: unknown) => {
+      app.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'inventory book refresh failed');
+    });
+  });
+  const notices = createRevaluationNotices(app.deps);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await notices.stop();
+  });
+  return {
+    service: inventory,
+    /** The elected node's notice pass of new valuation inputs (tests call `notices.noticeOnce()` instead). */
+    startRevaluationNotices: (isLeader: () => boolean) =>
+      notices.start(isLeader, (error) =>
+        app.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'inventory revaluation notice failed'),
+      ),
+  };
+}
+export interface InventoryModule {
+  service: InventoryService;
+  startRevaluationNotices(isLeader: () => boolean): void;
 }

@@ -3,8 +3,9 @@
  * their movements, the book date, and the bonds and reference prices the valuation reads. Each function takes
  * the database or a transaction (`createInventoryRepository(tx)`).
  */
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { rowDecoder } from '../../db/row-decoder';
 import {
   custodians,
@@ -14,6 +15,8 @@ import {
   inventoryPositions,
   inventoryVersions,
   referencePrices,
+  valuationInputChanges,
+  valuationInputVersions,
 } from '../../db/schema';
 
 export type PositionRow = typeof inventoryPositions.$inferSelect;
@@ -46,53 +49,136 @@ export type BookBond = Pick<BondRow, keyof typeof BOOK_BOND_COLUMNS>;
 const POSITION_ROW = rowDecoder<PositionRow>(getTableColumns(inventoryPositions), 'p_');
 const BOND_ROW = rowDecoder<BookBond>(BOOK_BOND_COLUMNS, 'b_');
 const REFERENCE_ROW = rowDecoder<ReferenceRow>(getTableColumns(referencePrices), 'r_');
+const BOOK_ROW = rowDecoder<BookRow>(getTableColumns(inventoryBooks), 'b_');
+
+export type BookRowSet = Array<{ position: PositionRow; bond: BookBond; ref: ReferenceRow | null }>;
+
+/** The reference price waterfall's pick of one bond (lowest priority, latest date) on `reference_prices_pick_idx`. */
+const PICK_OF = (finstrumentId: SQL) =>
+  sql`SELECT * FROM ${referencePrices} pick WHERE pick.finstrument_id = ${finstrumentId} ORDER BY pick.priority ASC, pick.price_date DESC LIMIT 1`;
+const REFERENCE_ID = REFERENCE_ROW.nameOf('id');
+const referenceOf = (raw: Record<string, unknown>) =>
+  raw[REFERENCE_ID] === null || raw[REFERENCE_ID] === undefined ? null : REFERENCE_ROW.decode(raw);
+
+/** Holdings matching `where` (on `p`) with their bonds and reference picks, in one statement. */
+async function bookRows(db: DbOrTx, where: SQL): Promise<BookRowSet> {
+  const rows = await sqlRows(
+    db,
+    sql`SELECT ${POSITION_ROW.select('p')}, ${BOND_ROW.select('f')}, ${REFERENCE_ROW.select('r')}
+      FROM ${inventoryPositions} p
+      JOIN ${finstruments} f ON f.id = p.finstrument_id
+      LEFT JOIN LATERAL (${PICK_OF(sql`p.finstrument_id`)}) r ON true
+      WHERE ${where}`,
+  );
+  return rows.map((raw) => ({ position: POSITION_ROW.decode(raw), bond: BOND_ROW.decode(raw), ref: referenceOf(raw) }));
+}
 
 export function createInventoryRepository(db: DbOrTx) {
   return {
-    /** The firm's holdings with their bonds (zero holdings are kept for their realised P&L but not listed). */
     /**
-     * The firm's holdings with their bonds and each bond's reference price waterfall pick (lowest priority,
-     * latest date; finstruments README "Reference prices"), in one statement: the pick is a lateral lookup on
-     * `reference_prices_pick_idx` per holding. Raw SQL decoded by the columns' own decoders: for a book of
-     * 10,000 holdings the query builder's per-field mapping cost more than the query (README "Speed").
+     * The firm's holdings above zero with their bonds and each bond's reference price waterfall pick (lowest
+     * priority, latest date; finstruments README "Reference prices"), in one statement: the pick is a lateral
+     * lookup on `reference_prices_pick_idx` per holding. Raw SQL decoded by the columns' own decoders: for a book
+     * of 10,000 holdings the query builder's per-field mapping cost more than the query (README "Speed").
      */
-    async book(clientId: string, account?: string): Promise<Array<{ position: PositionRow; bond: BookBond; ref: ReferenceRow | null }>> {
+    async book(clientId: string, account?: string): Promise<BookRowSet> {
+      return bookRows(db, sql`p.client_id = ${clientId} AND p.face_value > 0 ${account ? sql`AND p.account = ${account}` : sql``}`);
+    },
+
+    /**
+     * The firm's holdings changed after book version `version` (README "Speed": a node's delta), zero ones
+     * included (a holding sold out leaves the book), with their bonds and reference picks as `book`.
+     */
+    async holdingsSince(clientId: string, version: number): Promise<BookRowSet> {
+      return bookRows(db, sql`p.client_id = ${clientId} AND p.version > ${version}`);
+    },
+
+    /** Bonds by id with their reference price waterfall picks (a node re-values the bonds whose inputs changed). */
+    async bondsWithReferences(ids: readonly number[]): Promise<Array<{ bond: BookBond; ref: ReferenceRow | null }>> {
+      if (ids.length === 0) return [];
       const rows = await sqlRows(
         db,
-        sql`SELECT ${POSITION_ROW.select('p')}, ${BOND_ROW.select('f')}, ${REFERENCE_ROW.select('r')}
-          FROM ${inventoryPositions} p
-          JOIN ${finstruments} f ON f.id = p.finstrument_id
-          LEFT JOIN LATERAL (
-            SELECT * FROM ${referencePrices} pick WHERE pick.finstrument_id = p.finstrument_id
-            ORDER BY pick.priority ASC, pick.price_date DESC LIMIT 1
-          ) r ON true
-          WHERE p.client_id = ${clientId} AND p.face_value > 0 ${account ? sql`AND p.account = ${account}` : sql``}
-          ORDER BY f.maturity_date ASC, f.isin ASC, p.account ASC`,
+        sql`SELECT ${BOND_ROW.select('f')}, ${REFERENCE_ROW.select('r')}
+          FROM ${finstruments} f
+          LEFT JOIN LATERAL (${PICK_OF(sql`f.id`)}) r ON true
+          WHERE f.id = ANY(${pgArray(ids)}::int[])`,
       );
-      const refId = REFERENCE_ROW.nameOf('id');
-      return rows.map((raw) => ({
-        position: POSITION_ROW.decode(raw),
-        bond: BOND_ROW.decode(raw),
-        ref: raw[refId] === null || raw[refId] === undefined ? null : REFERENCE_ROW.decode(raw),
-      }));
+      return rows.map((raw) => ({ bond: BOND_ROW.decode(raw), ref: referenceOf(raw) }));
     },
 
-    /** The firm's book row and its version (0 before its first change), in one statement. */
-    async bookState(clientId: string): Promise<{ book: BookRow | undefined; version: number }> {
+    /**
+     * The bonds whose valuation inputs changed after version `after` of the change log (migration 0031), and
+     * whether the log still holds every version since (it keeps the last 1,000, each with at least one bond):
+     * when it does not, the caller values its books from the start. Call only when the inputs' version is past
+     * `after`.
+     */
+    async inputChangesSince(after: number): Promise<{ complete: boolean; finstrumentIds: number[] }> {
+      const rows = await sqlRows<{ finstrument_id: number | null; oldest: string | number | null }>(
+        db,
+        sql`SELECT c.finstrument_id, (SELECT min(version) FROM ${valuationInputChanges}) AS oldest
+          FROM (SELECT 1) one
+          LEFT JOIN (SELECT DISTINCT finstrument_id FROM ${valuationInputChanges} WHERE version > ${after}) c ON true`,
+      );
+      const oldest = rows[0]?.oldest === null || rows[0]?.oldest === undefined ? null : Number(rows[0].oldest);
+      return {
+        // Called when the version moved past `after`, so the log is not empty unless it was cut.
+        complete: oldest !== null && oldest <= after + 1,
+        finstrumentIds: rows.flatMap((r) => (r.finstrument_id === null ? [] : [Number(r.finstrument_id)])),
+      };
+    },
+
+    /** The valuation inputs' version (migration 0031): raised by every write of a reference price or a bond's terms. */
+    async inputsVersion(): Promise<number> {
+      const [row] = await db.select({ version: valuationInputVersions.version }).from(valuationInputVersions);
+      return row?.version ?? 0;
+    },
+
+    /**
+     * Firms holding any of the bonds above zero, with how many of them each holds (`all`: every firm with a
+     * book, and all its bonds): the books a change of these bonds' valuation inputs re-values.
+     */
+    async firmsHolding(ids: readonly number[] | 'all'): Promise<Array<{ clientId: string; bonds: number }>> {
+      const rows = await sqlRows<{ client_id: string; bonds: string | number }>(
+        db,
+        sql`SELECT client_id, count(DISTINCT finstrument_id) AS bonds FROM ${inventoryPositions}
+          WHERE face_value > 0 ${ids === 'all' ? sql`` : sql`AND finstrument_id = ANY(${pgArray(ids)}::int[])`}
+          GROUP BY client_id ORDER BY client_id`,
+      );
+      return rows.map((r) => ({ clientId: r.client_id, bonds: Number(r.bonds) }));
+    },
+
+    /**
+     * The firm's book row, its version (0 before its first change) and the valuation inputs' version, in one
+     * statement: every read of the book starts here, so it is raw SQL (the query builder cost more than the query).
+     */
+    async bookState(clientId: string): Promise<{ book: BookRow | undefined; version: number; inputs: number }> {
+      const [raw] = await sqlRows(
+        db,
+        sql`SELECT ${BOOK_ROW.select('b')}, v.version AS "version", i.version AS "inputs"
+          FROM (SELECT ${clientId}::uuid AS client_id) firm
+          LEFT JOIN ${inventoryBooks} b ON b.client_id = firm.client_id
+          LEFT JOIN ${inventoryVersions} v ON v.client_id = firm.client_id
+          LEFT JOIN ${valuationInputVersions} i ON i.id = 1`,
+      );
+      const bookId = raw?.[BOOK_ROW.nameOf('clientId')];
+      return {
+        book: bookId === null || bookId === undefined ? undefined : BOOK_ROW.decode(raw!),
+        version: Number(raw?.version ?? 0),
+        inputs: Number(raw?.inputs ?? 0),
+      };
+    },
+
+    /**
+     * Raises the firm's book version and returns it: call in the transaction of every change of its holdings,
+     * after the firm's book row lock (`lockBook`), and stamp the changed holdings with it.
+     */
+    async bumpVersion(clientId: string): Promise<number> {
       const [row] = await db
-        .select({ book: inventoryBooks, version: inventoryVersions.version })
-        .from(sql`(select ${clientId}::uuid as client_id) as firm`)
-        .leftJoin(inventoryBooks, sql`${inventoryBooks.clientId} = firm.client_id`)
-        .leftJoin(inventoryVersions, sql`${inventoryVersions.clientId} = firm.client_id`);
-      return { book: row?.book ?? undefined, version: row?.version ?? 0 };
-    },
-
-    /** Raises the firm's book version: call in the transaction of every change of its holdings. */
-    async bumpVersion(clientId: string): Promise<void> {
-      await db
         .insert(inventoryVersions)
         .values({ clientId, version: 1 })
-        .onConflictDoUpdate({ target: inventoryVersions.clientId, set: { version: sql`${inventoryVersions.version} + 1` } });
+        .onConflictDoUpdate({ target: inventoryVersions.clientId, set: { version: sql`${inventoryVersions.version} + 1` } })
+        .returning({ version: inventoryVersions.version });
+      return row!.version;
     },
 
     /** The reference price waterfall's pick per bond (finstruments README "Reference prices": lowest priority, latest date). */
@@ -152,7 +238,7 @@ export function createInventoryRepository(db: DbOrTx) {
 
     async updatePosition(
       id: string,
-      set: Partial<Pick<PositionRow, 'faceValue' | 'costPaise' | 'realisedPnlPaise' | 'asOf'>>,
+      set: Partial<Pick<PositionRow, 'faceValue' | 'costPaise' | 'realisedPnlPaise' | 'asOf'>> & { version: number },
     ): Promise<PositionRow> {
       const [row] = await db
         .update(inventoryPositions)
@@ -214,11 +300,11 @@ export function createInventoryRepository(db: DbOrTx) {
       return row!;
     },
 
-    /** Confirm-previous: the firm's holdings are today's book. */
-    async carryForward(clientId: string, today: string): Promise<void> {
+    /** Confirm-previous: the firm's holdings are today's book (stamped with the book version `version`). */
+    async carryForward(clientId: string, today: string, version: number): Promise<void> {
       await db
         .update(inventoryPositions)
-        .set({ asOf: today, updatedAt: new Date() })
+        .set({ asOf: today, version, updatedAt: new Date() })
         .where(
           and(
             eq(inventoryPositions.clientId, clientId),

@@ -8,6 +8,7 @@ import {
   INVENTORY_ACCOUNT_MAX_LENGTH,
   INVENTORY_DEFAULT_ACCOUNT,
   INVENTORY_MESSAGES,
+  InventorySchema,
   QuoteAddSchema,
   quantumError,
   type AccessPolicy,
@@ -35,16 +36,8 @@ import { perBondOf, type MarketService } from '../market';
 import type { OrderRow } from '../orders';
 import { createInventoryRepository, type BookBond, type PositionRow, type ReferenceRow } from './inventory.repository';
 import { InventoryRowsError, parseHoldingRow, readHoldings, type RowError } from './inventory.upload';
-import {
-  createBondCache,
-  createBondValuer,
-  formatDate,
-  rupees,
-  summarise,
-  valuationDates,
-  valuePosition,
-  type ValuedPosition,
-} from './inventory.valuation';
+import { createBookKeeper } from './inventory.book';
+import { createBondCache, createBondValuer, formatDate, rupees, valuationDates, valuePosition } from './inventory.valuation';
 
 /** Reading the book: the inventory permission on a Premium firm (BASIC → 402); view-only roles included. */
 export const INVENTORY_READ: AccessPolicy = { kind: 'authenticated', permissions: ['inventory.has_inventory_access'], premium: true };
@@ -82,12 +75,10 @@ export function accountOfCustodian(name: string | undefined): string {
 }
 const istToday = (now: Date) => new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
-/** How long a node answers from a firm's valued book while the book is unchanged (README "Speed"). */
-const BOOK_CACHE_MS = 30_000;
-/** Valued books kept per node (firms × account filters); the oldest goes first. */
+/** Firms' valued books kept per node; the least recently read goes first. */
 const BOOK_CACHE_LIMIT = 64;
-
-type ValuedBook = { dates: ReturnType<typeof valuationDates>; valued: ValuedPosition[] } & ReturnType<typeof summarise>;
+/** Serialised pages kept per view of a book (pages × page sizes read since its last change). */
+const ANSWERS_PER_VIEW = 32;
 
 export function createInventoryService(deps: AppDeps, market: Pick<MarketService, 'createQuote'>) {
   const { database } = deps;
@@ -117,30 +108,8 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
     return valueRows([{ position, bond, ref }]).valued[0]!.view;
   }
 
-  /**
-   * Each firm's valued book (per account filter) on this node, with the book version and date it was valued
-   * at: a call whose version and date match answers from it. Reference prices are end of day; an entry is
-   * valued again after BOOK_CACHE_MS even when the book has not changed, so a new reference shows within it.
-   * One valuation per key at a time: callers that miss together share it.
-   */
-  const books = new Map<string, { version: number; settlement: number; at: number; result: Promise<ValuedBook> }>();
-  function valuedBook(clientId: string, account: string | undefined, version: number): Promise<ValuedBook> {
-    const dates = valuationDates(deps.now());
-    const key = `${clientId}|${account ?? ''}`;
-    const hit = books.get(key);
-    if (hit && hit.version === version && hit.settlement === dates.settlement && Date.now() - hit.at < BOOK_CACHE_MS) return hit.result;
-    const result = (async () => {
-      const { dates: at, valued: all } = valueRows(await repo.book(clientId, account));
-      return { dates: at, valued: all, ...summarise(all) };
-    })();
-    books.delete(key);
-    if (books.size >= BOOK_CACHE_LIMIT) books.delete(books.keys().next().value!);
-    books.set(key, { version, settlement: dates.settlement, at: Date.now(), result });
-    result.catch(() => {
-      if (books.get(key)?.result === result) books.delete(key);
-    });
-    return result;
-  }
+  /** Each firm's valued book on this node, brought up to date by deltas (README "Speed"). */
+  const keeper = createBookKeeper({ repo, now: deps.now, valueBondOf, limit: BOOK_CACHE_LIMIT });
 
   async function visiblePosition(clientId: string, id: string): Promise<PositionRow> {
     const position = await repo.position(clientId, id);
@@ -198,8 +167,8 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
       costPaise: cost,
       realisedPnlPaise: position.realisedPnlPaise + realised,
       asOf,
+      version: await r.bumpVersion(input.clientId),
     });
-    await r.bumpVersion(input.clientId);
     const movement = await r.insertMovement({
       clientId: input.clientId,
       positionId: position.id,
@@ -235,25 +204,38 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
   }
 
   return {
-    /** `GET api/inventory/`: the firm's book valued, a page of holdings, totals and breakdowns over all of them. */
-    async list(p: Principal, query: InventoryListQuery): Promise<Inventory> {
-      const { book, version } = await repo.bookState(p.clientId);
-      const { dates, valued: all, totals, breakdowns } = await valuedBook(p.clientId, query.account, version);
+    /**
+     * `GET api/inventory/` as its JSON answer (UTF-8): the firm's book valued, a page of holdings, totals and
+     * breakdowns over all of them. A page is cut from the node's book (README "Speed") and its answer, checked
+     * against the contract and encoded once, is kept with the book's view until the book or its valuation changes.
+     */
+    async listJson(p: Principal, query: InventoryListQuery): Promise<Buffer> {
+      const { book, ...state } = await repo.bookState(p.clientId);
+      const view = await keeper.view(p.clientId, query.account, state);
       const today = istToday(deps.now());
       const bookDate = book?.bookDate ?? today;
-      const start = (query.page - 1) * query.page_size;
-      return {
-        book_date: bookDate,
-        valuation_date: formatDate(dates.settlement),
-        needs_confirmation: bookDate < today,
-        confirmed_at: book?.confirmedAt?.toISOString() ?? null,
-        count: all.length,
-        page: query.page,
-        page_size: query.page_size,
-        results: all.slice(start, start + query.page_size).map((v) => v.view),
-        totals,
-        breakdowns,
-      };
+      const confirmedAt = book?.confirmedAt?.toISOString() ?? null;
+      const key = `${query.page}|${query.page_size}|${bookDate}|${today}|${confirmedAt}`;
+      let answer = view.answers.get(key);
+      if (answer === undefined) {
+        const start = (query.page - 1) * query.page_size;
+        const inventory: Inventory = {
+          book_date: bookDate,
+          valuation_date: formatDate(view.dates.settlement),
+          needs_confirmation: bookDate < today,
+          confirmed_at: confirmedAt,
+          count: view.valued.length,
+          page: query.page,
+          page_size: query.page_size,
+          results: view.valued.slice(start, start + query.page_size).map((v) => v.view),
+          totals: view.totals,
+          breakdowns: view.breakdowns,
+        };
+        answer = Buffer.from(JSON.stringify(InventorySchema.parse(inventory)));
+        if (view.answers.size >= ANSWERS_PER_VIEW) view.answers.clear();
+        view.answers.set(key, answer);
+      }
+      return answer;
     },
 
     /**
@@ -307,21 +289,22 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
         const r = createInventoryRepository(tx);
         await r.lockBook(p.clientId, today);
         const before = new Map((await r.holdings(p.clientId)).map((h) => [`${h.finstrumentId}\u0000${h.account}`, h]));
+        const version = await r.bumpVersion(p.clientId);
         for (let i = 0; i < ready.length; i += UPSERT_CHUNK) {
           await tx
             .insert(inventoryPositions)
-            .values(ready.slice(i, i + UPSERT_CHUNK).map((h) => ({ clientId: p.clientId, ...h })))
+            .values(ready.slice(i, i + UPSERT_CHUNK).map((h) => ({ clientId: p.clientId, ...h, version })))
             .onConflictDoUpdate({
               target: [inventoryPositions.clientId, inventoryPositions.finstrumentId, inventoryPositions.account],
               set: {
                 faceValue: sql`excluded.face_value`,
                 costPaise: sql`excluded.cost_paise`,
                 asOf: sql`excluded.as_of`,
+                version: sql`excluded.version`,
                 updatedAt: sql`now()`,
               },
             });
         }
-        await r.bumpVersion(p.clientId);
         const updated = ready.filter((h) => before.has(`${h.finstrumentId}\u0000${h.account}`)).length;
         await writeAudit(tx, audit, {
           action: 'inventory.uploaded',
@@ -391,12 +374,13 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
     async editValuationCost(p: Principal, input: EditValuationCost, audit: AuditContext): Promise<Position> {
       const updated = await write(async (tx) => {
         const r = createInventoryRepository(tx);
+        // The book row first, as every write of the book takes it (one lock order: book, holdings, version).
+        await r.lockBook(p.clientId, istToday(deps.now()));
         const position = await r.position(p.clientId, input.position_id, true);
         if (!position || position.faceValue <= 0) throw new AppError('NOT_FOUND', INVENTORY_MESSAGES.positionNotFound);
         const costPaise = costOf(position.faceValue, input.valuation_cost);
         if (costPaise === position.costPaise) throw new AppError('CONFLICT', INVENTORY_MESSAGES.nothingToChange);
-        const next = await r.updatePosition(position.id, { costPaise });
-        await r.bumpVersion(p.clientId);
+        const next = await r.updatePosition(position.id, { costPaise, version: await r.bumpVersion(p.clientId) });
         await writeAudit(tx, audit, {
           action: 'inventory.valuation_cost_edited',
           entity: 'inventory_position',
@@ -423,8 +407,7 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
         const holdings = await r.holdings(p.clientId);
         const confirmedAt = deps.now();
         await r.setBook(p.clientId, { bookDate: today, confirmedAt, confirmedBy: p.userId });
-        await r.carryForward(p.clientId, today);
-        await r.bumpVersion(p.clientId);
+        await r.carryForward(p.clientId, today, await r.bumpVersion(p.clientId));
         await writeAudit(tx, audit, {
           action: 'inventory.book_confirmed',
           entity: 'inventory_book',
@@ -506,6 +489,16 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
 
     /** The settled-order hook's move (README "Trades feed the book"), inside the settlement's transaction. */
     move,
+
+    /**
+     * Brings this node's copy of the firm's book up to date now, when it keeps one (an `inventory.revalued`
+     * notice: the firm's open pages are about to read it). Reads would do it anyway; this does it before them.
+     */
+    async refreshBook(clientId: string): Promise<void> {
+      if (!keeper.holds(clientId)) return;
+      const { version, inputs } = await repo.bookState(clientId);
+      await keeper.view(clientId, undefined, { version, inputs });
+    },
 
     /**
      * The settled-order hook (README "Trades feed the book"), inside the settlement's transaction: the seller's

@@ -43,6 +43,7 @@ const position = (faceValue: number): PositionRow => ({
   finstrumentId: 1,
   account: 'MAIN',
   faceValue,
+  version: 1,
   costPaise: faceValue * 100,
   realisedPnlPaise: 0,
   asOf: '2025-11-20',

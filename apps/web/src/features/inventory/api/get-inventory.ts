@@ -21,7 +21,8 @@ export const inventoryQueryOptions = (page: number) =>
     queryKey: [...INVENTORY_KEY, 'book', page] as const,
     queryFn: ({ signal }) => getInventory(page, signal),
     placeholderData: keepPreviousData,
-    // Reference prices change once a day; the book changes by this screen's own writes (which refetch).
+    // The book changes by this screen's own writes (which refetch) and by new reference prices of held bonds
+    // (the `inventory.revalued` push refetches: hooks/use-inventory-live-updates.ts).
     staleTime: 60_000,
   });
 

@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { useInventory } from '../api/get-inventory';
 import { confirmPrevious, useBookMutation } from '../api/inventory-commands';
 import { downloadHoldingsTemplate } from '../api/upload-holdings';
+import { useInventoryLiveUpdates } from '../hooks/use-inventory-live-updates';
 import { bookRows, GROUPING_LABELS, GROUPINGS, totalsRow, type Grouping } from '../utils/book-rows';
 import { BookSummary } from './book-summary';
 import { CashflowCalendar } from './cashflow-calendar';
@@ -34,6 +35,8 @@ export function InventoryPage({ renderCounterparties }: InventoryPageProps) {
   const canTrade = useCanTrade();
   const [page, setPage] = useState(1);
   const book = useInventory(page);
+  // Re-valued live: a new reference price of a held bond refetches the book (hooks/use-inventory-live-updates.ts).
+  useInventoryLiveUpdates();
   const [grouping, setGrouping] = useState<Grouping>('none');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [focused, setFocused] = useState<Position | null>(null);

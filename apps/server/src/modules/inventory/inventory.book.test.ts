@@ -1,0 +1,186 @@
+/**
+ * The node's copy of a firm's book (README "Speed"): it answers while the firm's state is the one it applied, reads
+ * only the changes otherwise, keeps the book's order through them, shares one refresh between readers, and values
+ * from the start after a refresh that failed or a change log cut short.
+ */
+import { describe, expect, it } from 'vitest';
+import { createBookKeeper, type BookKeeperOptions } from './inventory.book';
+import type { BookBond, BookRowSet, PositionRow, ReferenceRow } from './inventory.repository';
+import { createBondValuer } from './inventory.valuation';
+
+const bond = (id: number, isin: string, maturityDate: string | null): BookBond => ({
+  id,
+  isin,
+  displayName: isin,
+  issuerName: 'Government of India',
+  creditRating: 'SOVEREIGN',
+  securityType: 'G-Sec',
+  couponRate: 7,
+  couponFrequency: 2,
+  faceValue: 100,
+  issueDate: null,
+  listingDate: '2023-01-01',
+  maturityDate,
+  perpetual: maturityDate === null,
+  tenorDays: null,
+  callSchedule: [],
+  putSchedule: [],
+  contentHash: `terms-${id}`,
+});
+const ref = (finstrumentId: number, yieldFraction: number): ReferenceRow => ({
+  id: finstrumentId * 10,
+  finstrumentId,
+  priceDate: '2025-11-20',
+  cleanPrice: null,
+  yieldFraction,
+  source: 'NSE_CM_CLOSE',
+  priority: 1,
+  detail: null,
+});
+const position = (id: string, finstrumentId: number, account: string, faceValue: number, version: number): PositionRow => ({
+  id,
+  clientId: 'firm',
+  finstrumentId,
+  account,
+  faceValue,
+  costPaise: faceValue * 100,
+  realisedPnlPaise: 0,
+  asOf: '2025-11-20',
+  version,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+});
+
+const B2030 = bond(1, 'IN0000002030', '2030-06-01');
+const B2040 = bond(2, 'IN0000002040', '2040-06-01');
+const PERPETUAL = bond(3, 'INE000000PER', null);
+
+/** A database of one firm's holdings and the bonds' inputs, with the calls the keeper makes counted. */
+function fakeRepo() {
+  const bonds = new Map<number, { bond: BookBond; ref: ReferenceRow | null }>([
+    [1, { bond: B2030, ref: ref(1, 0.07) }],
+    [2, { bond: B2040, ref: ref(2, 0.072) }],
+    [3, { bond: PERPETUAL, ref: ref(3, 0.08) }],
+  ]);
+  const positions = new Map<string, PositionRow>();
+  const changes: Array<{ version: number; id: number }> = [];
+  const calls = { book: 0, holdingsSince: 0, bondsWithReferences: 0 };
+  let failNext = false;
+  const rowsOf = (list: PositionRow[]): BookRowSet =>
+    list.map((p) => ({ position: p, bond: bonds.get(p.finstrumentId)!.bond, ref: bonds.get(p.finstrumentId)!.ref }));
+  const repo: BookKeeperOptions['repo'] = {
+    book: async () => {
+      calls.book++;
+      return rowsOf([...positions.values()].filter((p) => p.faceValue > 0));
+    },
+    holdingsSince: async (_clientId, version) => {
+      calls.holdingsSince++;
+      if (failNext) {
+        failNext = false;
+        throw new Error('connection lost');
+      }
+      return rowsOf([...positions.values()].filter((p) => p.version > version));
+    },
+    bondsWithReferences: async (ids) => {
+      calls.bondsWithReferences++;
+      return ids.map((id) => bonds.get(id)!);
+    },
+    inputChangesSince: async (after) => {
+      const oldest = changes.length === 0 ? null : Math.min(...changes.map((c) => c.version));
+      return {
+        complete: oldest !== null && oldest <= after + 1,
+        finstrumentIds: [...new Set(changes.filter((c) => c.version > after).map((c) => c.id))],
+      };
+    },
+  };
+  return { bonds, positions, changes, calls, repo, failAfterThis: () => (failNext = true) };
+}
+
+function keeperOf(db: ReturnType<typeof fakeRepo>) {
+  return createBookKeeper({
+    repo: db.repo,
+    now: () => new Date('2025-11-21T05:00:00Z'),
+    valueBondOf: createBondValuer(),
+    limit: 4,
+  });
+}
+const isins = (valued: Array<{ view: { isin: string; account: string } }>) => valued.map((v) => `${v.view.isin}/${v.view.account}`);
+
+describe('the node copy of a firm book', () => {
+  it('reads only the holdings changed since its version and keeps the book in maturity, ISIN, account order', async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 2, 'MAIN', 1_000_000, 1));
+    db.positions.set('b', position('b', 1, 'MAIN', 2_000_000, 1));
+    const keeper = keeperOf(db);
+    const first = await keeper.view('firm', undefined, { version: 1, inputs: 0 });
+    expect(isins(first.valued)).toEqual(['IN0000002030/MAIN', 'IN0000002040/MAIN']);
+    expect(await keeper.view('firm', undefined, { version: 1, inputs: 0 })).toBe(first);
+    expect(db.calls).toEqual({ book: 1, holdingsSince: 0, bondsWithReferences: 0 });
+
+    // Version 2: a new holding of the perpetual, one in AFS of the 2030, and the 2040 sold out.
+    db.positions.set('c', position('c', 3, 'MAIN', 500_000, 2));
+    db.positions.set('d', position('d', 1, 'AFS', 700_000, 2));
+    db.positions.set('a', position('a', 2, 'MAIN', 0, 2));
+    const second = await keeper.view('firm', undefined, { version: 2, inputs: 0 });
+    expect(isins(second.valued)).toEqual(['IN0000002030/AFS', 'IN0000002030/MAIN', 'INE000000PER/MAIN']);
+    expect(second.totals.face_value).toBe(3_200_000);
+    expect(db.calls).toEqual({ book: 1, holdingsSince: 1, bondsWithReferences: 0 });
+    const afs = await keeper.view('firm', 'AFS', { version: 2, inputs: 0 });
+    expect(isins(afs.valued)).toEqual(['IN0000002030/AFS']);
+    expect(afs.totals.face_value).toBe(700_000);
+  });
+
+  it('re-values only the bonds whose inputs changed, and starts again when the change log was cut', async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1));
+    db.positions.set('b', position('b', 2, 'MAIN', 1_000_000, 1));
+    db.changes.push({ version: 1, id: 3 });
+    const keeper = keeperOf(db);
+    const before = await keeper.view('firm', undefined, { version: 1, inputs: 1 });
+
+    db.bonds.set(1, { bond: B2030, ref: ref(1, 0.075) });
+    db.changes.push({ version: 2, id: 1 });
+    const after = await keeper.view('firm', undefined, { version: 1, inputs: 2 });
+    expect(after.valued[0]!.view.valuation.bond_yield).toBe(0.075);
+    expect(after.valued[0]!.view.market_value!).toBeLessThan(before.valued[0]!.view.market_value!);
+    expect(after.valued[1]!.view).toEqual(before.valued[1]!.view);
+    expect(db.calls).toEqual({ book: 1, holdingsSince: 0, bondsWithReferences: 1 });
+
+    // A new maturity moves the bond's holdings in the book.
+    db.bonds.set(1, { bond: { ...B2030, maturityDate: '2045-01-01', contentHash: 'terms-1b' }, ref: ref(1, 0.075) });
+    db.changes.push({ version: 3, id: 1 });
+    expect(isins((await keeper.view('firm', undefined, { version: 1, inputs: 3 })).valued)).toEqual([
+      'IN0000002040/MAIN',
+      'IN0000002030/MAIN',
+    ]);
+
+    // Versions 1 to 4 pruned: the log starts at 5, so the node cannot know what changed after 3.
+    db.bonds.set(2, { bond: B2040, ref: ref(2, 0.09) });
+    db.changes.splice(0, db.changes.length, { version: 5, id: 3 });
+    const reloaded = await keeper.view('firm', undefined, { version: 1, inputs: 5 });
+    expect(db.calls.book).toBe(2);
+    expect(reloaded.valued.find((v) => v.view.isin === B2040.isin)!.view.valuation.bond_yield).toBe(0.09);
+  });
+
+  it('shares one refresh between readers, and after a failed one values the book from the start', async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1));
+    const keeper = keeperOf(db);
+    await keeper.view('firm', undefined, { version: 1, inputs: 0 });
+    db.positions.set('a', position('a', 1, 'MAIN', 3_000_000, 2));
+    const [x, y] = await Promise.all([
+      keeper.view('firm', undefined, { version: 2, inputs: 0 }),
+      keeper.view('firm', undefined, { version: 2, inputs: 0 }),
+    ]);
+    expect(x).toBe(y);
+    expect(db.calls.holdingsSince).toBe(1);
+
+    db.positions.set('a', position('a', 1, 'MAIN', 4_000_000, 3));
+    db.failAfterThis();
+    await expect(keeper.view('firm', undefined, { version: 3, inputs: 0 })).rejects.toThrow('connection lost');
+    expect(keeper.holds('firm')).toBe(false);
+    const again = await keeper.view('firm', undefined, { version: 3, inputs: 0 });
+    expect(again.totals.face_value).toBe(4_000_000);
+    expect(db.calls.book).toBe(2);
+  });
+});

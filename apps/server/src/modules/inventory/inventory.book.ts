@@ -1,0 +1,255 @@
+/**
+ * Each firm's valued book kept on this node and brought up to date by deltas (README "Speed"). A read gives the
+ * firm's state as the database has it (its book version, the valuation inputs' version); the node's copy answers
+ * when it has applied both and the valuation date is the same. Otherwise the node reads only what changed:
+ * - the holdings stamped with a book version after its own (`holdingsSince`: a trade moves one row, an upload the
+ *   rows it wrote), each re-valued and put back in place;
+ * - the bonds whose valuation inputs changed after its inputs version (the change log of migration 0031: a new
+ *   reference price from any writer, or a bond's terms), each read again with its reference pick and its
+ *   holdings re-valued;
+ * and values the whole book from the start only the first time, on a new valuation date, or when the change log
+ * no longer reaches back to its version. The state is read before the changes, so a copy can be newer than the
+ * version it records (and applies those rows again later, harmlessly) but never older: a stale figure is never
+ * served. One refresh per firm at a time; readers that need one share it.
+ */
+import type { InventorySchema } from '@dart/contracts';
+import type { z } from 'zod';
+import type { BookBond, BookRowSet, InventoryRepository, PositionRow, ReferenceRow } from './inventory.repository';
+import { summarise, valuationDates, valuePosition, type BondValuer, type ValuationDates, type ValuedPosition } from './inventory.valuation';
+
+/** What a read learnt of the firm from the database, in one statement (`bookState`). */
+export interface BookState {
+  /** The firm's book version (`inventory_versions`). */
+  version: number;
+  /** The valuation inputs' version (`valuation_input_versions`). */
+  inputs: number;
+}
+
+/** A view of the book for one account filter: valued holdings in book order, with totals and breakdowns over them. */
+export interface BookView {
+  dates: ValuationDates;
+  valued: ValuedPosition[];
+  totals: z.infer<typeof InventorySchema>['totals'];
+  breakdowns: z.infer<typeof InventorySchema>['breakdowns'];
+  /** Wire answers cut from this view (JSON in UTF-8, by page and book-row facts), gone with the view at the next change. */
+  answers: Map<string, Buffer>;
+}
+
+interface BondInputs {
+  bond: BookBond;
+  ref: ReferenceRow | undefined;
+  holdings: Set<Holding>;
+}
+interface Holding {
+  position: PositionRow;
+  inputs: BondInputs;
+  valued: ValuedPosition;
+}
+interface FirmBook {
+  version: number;
+  inputs: number;
+  dates: ValuationDates;
+  byId: Map<string, Holding>;
+  bonds: Map<number, BondInputs>;
+  /** Every holding in book order (maturity, ISIN, account): pages are cut from it, never sorted per request. */
+  sorted: Holding[];
+  /** Views per account filter ('' = all), valid until the next change. */
+  views: Map<string, BookView>;
+}
+
+/** Book order: maturity date (perpetuals and unknown last), ISIN, account. */
+function compare(a: Holding, b: Holding): number {
+  const ma = a.inputs.bond.maturityDate;
+  const mb = b.inputs.bond.maturityDate;
+  if (ma !== mb) {
+    if (ma === null) return 1;
+    if (mb === null) return -1;
+    return ma < mb ? -1 : 1;
+  }
+  const ia = a.inputs.bond.isin;
+  const ib = b.inputs.bond.isin;
+  if (ia !== ib) return ia < ib ? -1 : 1;
+  const aa = a.position.account;
+  const ab = b.position.account;
+  return aa === ab ? 0 : aa < ab ? -1 : 1;
+}
+
+/** The first index whose holding is not before `h` (a holding's key, bond × account, is unique in a book). */
+function lowerBound(sorted: Holding[], h: Holding): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(sorted[mid]!, h) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+const insertSorted = (sorted: Holding[], h: Holding) => sorted.splice(lowerBound(sorted, h), 0, h);
+function removeSorted(sorted: Holding[], h: Holding): void {
+  const at = lowerBound(sorted, h);
+  if (sorted[at] === h) sorted.splice(at, 1);
+  else {
+    // Not where its key says (cannot happen while keys only change through reposition): find it by identity.
+    const i = sorted.indexOf(h);
+    if (i >= 0) sorted.splice(i, 1);
+  }
+}
+
+const sameDates = (a: ValuationDates, b: ValuationDates) => a.tradeDate === b.tradeDate && a.settlement === b.settlement;
+
+export interface BookKeeperOptions {
+  repo: Pick<InventoryRepository, 'book' | 'holdingsSince' | 'bondsWithReferences' | 'inputChangesSince'>;
+  now: () => Date;
+  valueBondOf: BondValuer;
+  /** Firms kept per node; the least recently read goes first. */
+  limit: number;
+}
+
+export function createBookKeeper(options: BookKeeperOptions) {
+  const { repo, valueBondOf } = options;
+  const books = new Map<string, FirmBook>();
+  const refreshing = new Map<string, Promise<FirmBook>>();
+
+  const value = (h: Pick<Holding, 'position' | 'inputs'>, dates: ValuationDates) =>
+    valuePosition(h.position, h.inputs.bond, h.inputs.ref, dates, valueBondOf);
+
+  function addHolding(book: FirmBook, position: PositionRow, inputs: BondInputs): void {
+    const h: Holding = { position, inputs, valued: value({ position, inputs }, book.dates) };
+    inputs.holdings.add(h);
+    book.byId.set(position.id, h);
+    insertSorted(book.sorted, h);
+  }
+  function dropHolding(book: FirmBook, h: Holding): void {
+    removeSorted(book.sorted, h);
+    book.byId.delete(h.position.id);
+    h.inputs.holdings.delete(h);
+    if (h.inputs.holdings.size === 0) book.bonds.delete(h.inputs.bond.id);
+  }
+  /** The bond's inputs in the book, taken from a row read now when the book does not hold the bond yet. */
+  function inputsOf(book: FirmBook, bond: BookBond, ref: ReferenceRow | null): BondInputs {
+    let inputs = book.bonds.get(bond.id);
+    if (!inputs) book.bonds.set(bond.id, (inputs = { bond, ref: ref ?? undefined, holdings: new Set() }));
+    return inputs;
+  }
+
+  async function load(state: BookState, dates: ValuationDates, clientId: string): Promise<FirmBook> {
+    const book: FirmBook = { ...state, dates, byId: new Map(), bonds: new Map(), sorted: [], views: new Map() };
+    const rows = await repo.book(clientId);
+    for (const { position, bond, ref } of rows) {
+      const inputs = inputsOf(book, bond, ref);
+      const h: Holding = { position, inputs, valued: value({ position, inputs }, dates) };
+      inputs.holdings.add(h);
+      book.byId.set(position.id, h);
+      book.sorted.push(h);
+    }
+    book.sorted.sort(compare);
+    return book;
+  }
+
+  /** Applies the holdings changed since the book's version: new ones in place, changed ones re-valued, sold-out ones gone. */
+  function applyHoldings(book: FirmBook, rows: BookRowSet): void {
+    for (const { position, bond, ref } of rows) {
+      const held = book.byId.get(position.id);
+      if (held) {
+        if (position.faceValue <= 0) dropHolding(book, held);
+        else {
+          // Same bond and account, so the same place in the book: the figures change, not the order.
+          held.position = position;
+          held.valued = value(held, book.dates);
+        }
+      } else if (position.faceValue > 0) addHolding(book, position, inputsOf(book, bond, ref));
+    }
+  }
+
+  /** Re-values the holdings of bonds whose inputs changed (their terms may move them in the book's order). */
+  function applyBonds(book: FirmBook, rows: Array<{ bond: BookBond; ref: ReferenceRow | null }>): void {
+    for (const { bond, ref } of rows) {
+      const inputs = book.bonds.get(bond.id);
+      if (!inputs) continue;
+      const moves = inputs.bond.maturityDate !== bond.maturityDate || inputs.bond.isin !== bond.isin;
+      if (moves) for (const h of inputs.holdings) removeSorted(book.sorted, h);
+      inputs.bond = bond;
+      inputs.ref = ref ?? undefined;
+      for (const h of inputs.holdings) {
+        h.valued = value(h, book.dates);
+        if (moves) insertSorted(book.sorted, h);
+      }
+    }
+  }
+
+  async function refresh(clientId: string, held: FirmBook | undefined, state: BookState, dates: ValuationDates): Promise<FirmBook> {
+    if (!held || !sameDates(held.dates, dates)) return load(state, dates, clientId);
+    let bondRows: Array<{ bond: BookBond; ref: ReferenceRow | null }> = [];
+    if (state.inputs > held.inputs) {
+      const changes = await repo.inputChangesSince(held.inputs);
+      if (!changes.complete) return load(state, dates, clientId);
+      const ids = changes.finstrumentIds.filter((id) => held.bonds.has(id));
+      bondRows = await repo.bondsWithReferences(ids);
+    }
+    const holdingRows = state.version > held.version ? await repo.holdingsSince(clientId, held.version) : [];
+    // Everything read: change the copy in one synchronous step, so no reader sees half of it.
+    applyBonds(held, bondRows);
+    applyHoldings(held, holdingRows);
+    held.version = Math.max(held.version, state.version);
+    held.inputs = Math.max(held.inputs, state.inputs);
+    held.views.clear();
+    return held;
+  }
+
+  const current = (book: FirmBook, state: BookState, dates: ValuationDates) =>
+    book.version >= state.version && book.inputs >= state.inputs && sameDates(book.dates, dates);
+
+  /** The firm's book as of `state` (or newer), refreshed when the node's copy is behind. */
+  async function bookOf(clientId: string, state: BookState): Promise<FirmBook> {
+    for (;;) {
+      const dates = valuationDates(options.now());
+      const held = books.get(clientId);
+      if (held && current(held, state, dates)) {
+        books.delete(clientId);
+        books.set(clientId, held);
+        return held;
+      }
+      const running = refreshing.get(clientId);
+      if (running) {
+        // Wait for the refresh in flight, then look again: it may have read an older state than ours.
+        await running.catch(() => undefined);
+        continue;
+      }
+      const job = refresh(clientId, held, state, dates);
+      refreshing.set(clientId, job);
+      try {
+        const book = await job;
+        books.delete(clientId);
+        if (books.size >= options.limit) books.delete(books.keys().next().value!);
+        books.set(clientId, book);
+        return book;
+      } catch (error) {
+        // A refresh that failed half-way may have changed the copy: value the firm from the start next time.
+        books.delete(clientId);
+        throw error;
+      } finally {
+        refreshing.delete(clientId);
+      }
+    }
+  }
+
+  return {
+    /** The firm's valued book for an account filter (all accounts when none), as of `state` or newer. */
+    async view(clientId: string, account: string | undefined, state: BookState): Promise<BookView> {
+      const book = await bookOf(clientId, state);
+      const key = account ?? '';
+      let view = book.views.get(key);
+      if (!view) {
+        const valued: ValuedPosition[] = [];
+        for (const h of book.sorted) if (account === undefined || h.position.account === account) valued.push(h.valued);
+        view = { dates: book.dates, valued, ...summarise(valued), answers: new Map() };
+        book.views.set(key, view);
+      }
+      return view;
+    },
+    /** Whether this node keeps the firm's book (a notice of new valuation inputs refreshes only those). */
+    holds: (clientId: string) => books.has(clientId),
+  };
+}
+export type BookKeeper = ReturnType<typeof createBookKeeper>;
