@@ -4,6 +4,9 @@
  *   2. yield from clean price,
  *   3. build the bond, then price it,
  *   4. XIRR yield of a SEBI corporate bond,
+ * each through the per-bond API (`getCleanPriceFromYield`, `getYieldFromPrice`), and price, yield
+ * and XIRR again through the book API (`createBondBook`, then `getBookCleanPrices` /
+ * `getBookYields` over all 20,000 bonds per call, SPEC SP6), which must give the same bits;
  * on a MIXED set (every day count × frequencies 1, 2, 4, 12, random dates, ~44 future flows,
  * the `quantlib` yield mode), on G-secs (street yield) and on SEBI corporates (XIRR), against
  * the issue's targets. When Python's QuantLib bindings are installed, QuantLib prices, solves
@@ -15,12 +18,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { Bond, CleanPrice, Yield } from '@dart/bond-math';
 import {
+  createBondBook,
   createCorporateBond,
   createFixedCouponBond,
   createGovernmentSecurity,
   getCleanPriceFromYield,
+  getBookCleanPrices,
+  getBookYields,
   getCompoundingForFrequency,
   getYieldFromPrice,
   makeYield,
@@ -42,6 +50,14 @@ const SEED = 20_251_127;
  */
 const CACHE_RESIDENT_COUNT = 200;
 
+const BOOK_NOTE = `getBook* over ${BOND_COUNT.toLocaleString('en-US')} bonds a call (SPEC SP6)`;
+
+// A full collection before each timed block: the garbage of the previous block (20,000 bonds built
+// again and again, books of ~17 MB) would otherwise keep the collector's threads busy during the
+// next one, and their time counts in this process's CPU time. Every row gets the same treatment.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
 /** Issue 17's targets on the mixed set, one core. */
 const TARGETS = { price: 5_000_000, solve: 1_000_000, buildAndPrice: 200_000, xirr: 300_000 } as const;
 
@@ -60,6 +76,7 @@ interface Throughput {
 function measure(count: number, body: (index: number) => number, trials = 5, minMsPerTrial = 250): Throughput {
   let sink = 0;
   for (let i = 0; i < 4000; i++) sink += body(i % count); // warm-up (JIT)
+  collectGarbage();
   let wall = 0;
   let cpu = 0;
   for (let trial = 0; trial < trials; trial++) {
@@ -78,6 +95,65 @@ function measure(count: number, body: (index: number) => number, trials = 5, min
   }
   if (!Number.isFinite(sink)) throw new Error('benchmark produced a non-finite result');
   return { wall, cpu };
+}
+
+/**
+ * As {@link measure} for a call that handles `count` bonds at once (the book API): the same
+ * trials and best-of rule, counting `count` operations per call.
+ */
+function measureBatch(count: number, call: () => void, trials = 5, minMsPerTrial = 250): Throughput {
+  call(); // warm-up (JIT)
+  call();
+  collectGarbage();
+  let wall = 0;
+  let cpu = 0;
+  for (let trial = 0; trial < trials; trial++) {
+    let operations = 0;
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    let elapsed = 0;
+    do {
+      call();
+      operations += count;
+      elapsed = performance.now() - start;
+    } while (elapsed < minMsPerTrial);
+    const used = process.cpuUsage(cpuStart);
+    wall = Math.max(wall, (operations / elapsed) * 1000);
+    cpu = Math.max(cpu, (operations / (used.user + used.system)) * 1e6);
+  }
+  return { wall, cpu };
+}
+
+/** The book API's figures on a set, and how many of its outputs differ from the per-bond API's (must be 0). */
+interface BookRun {
+  readonly price: Throughput;
+  readonly solve: Throughput;
+  readonly mismatches: number;
+}
+
+/**
+ * Builds a book of `bonds` at the settlement date and times `getBookCleanPrices` at `rates` and
+ * `getBookYields` at the clean prices the per-bond API gave; counts the outputs that are not
+ * bit-identical to the per-bond API's (prices, and yields against `getYieldFromPrice`).
+ */
+function runBook(bonds: readonly Bond[], rates: readonly number[], cleanPrices: readonly CleanPrice[]): BookRun {
+  const count = bonds.length;
+  const rateArray = Float64Array.from(rates);
+  const priceArray = Float64Array.from(cleanPrices, (price) => price.per100);
+  const pricesOut = new Float64Array(count);
+  const yieldsOut = new Float64Array(count);
+  const book = createBondBook(bonds, SETTLEMENT_DATE);
+  getBookCleanPrices(book, rateArray, pricesOut);
+  getBookYields(book, priceArray, yieldsOut);
+  let mismatches = 0;
+  for (let i = 0; i < count; i++) {
+    if (!Object.is(pricesOut[i], (cleanPrices[i] as CleanPrice).per100)) mismatches++;
+    const solved = getYieldFromPrice(bonds[i] as Bond, SETTLEMENT_DATE, cleanPrices[i] as CleanPrice).rate;
+    if (!Object.is(yieldsOut[i], solved)) mismatches++;
+  }
+  const price = measureBatch(count, () => getBookCleanPrices(book, rateArray, pricesOut));
+  const solve = measureBatch(count, () => getBookYields(book, priceArray, yieldsOut));
+  return { price, solve, mismatches };
 }
 
 /** A set's builder, its bonds, yields and clean prices, and the figures measured on it. */
@@ -154,6 +230,11 @@ export async function run(): Promise<BenchResult[]> {
     CACHE_RESIDENT_COUNT,
     (i) => getYieldFromPrice(mixed.bonds[i] as Bond, SETTLEMENT_DATE, mixed.cleanPrices[i] as CleanPrice).rate,
   );
+  const mixedBook = runBook(
+    mixed.bonds,
+    mixedYields.map((value) => value.rate),
+    mixed.cleanPrices,
+  );
   const gsec = runSet(sets.gsec, buildGsec, periodic);
   const xirrBonds = sets.xirr.map(buildCorporate);
   const xirrPrices = xirrBonds.map((bond, i) =>
@@ -165,6 +246,15 @@ export async function run(): Promise<BenchResult[]> {
     worstXirr = Math.max(worstXirr, Math.abs(solved - (sets.xirr[i] as BondInput).yieldRate));
   }
   const xirr = measure(BOND_COUNT, (i) => getYieldFromPrice(xirrBonds[i] as Bond, SETTLEMENT_DATE, xirrPrices[i] as CleanPrice).rate);
+  const xirrBook = runBook(
+    xirrBonds,
+    sets.xirr.map((input) => input.yieldRate),
+    xirrPrices,
+  );
+
+  // Timed after every other figure: each book is ~17 MB of typed arrays, and the garbage of dozens
+  // of them keeps the collector's threads busy (counted in this process's CPU time) for a while.
+  const mixedBookBuild = measureBatch(BOND_COUNT, () => void createBondBook(mixed.bonds, SETTLEMENT_DATE), 3);
 
   const quantLib: QuantLibResult | null = runQuantLib(sets, QUANTLIB_BOND_COUNT);
   const versus = quantLib
@@ -193,6 +283,9 @@ export async function run(): Promise<BenchResult[]> {
       'cache-resident: the arithmetic without the wait for memory',
     ),
     row(`mixed: yield, first ${CACHE_RESIDENT_COUNT} bonds only`, residentSolve, undefined, undefined, 'cache-resident'),
+    row('mixed, book API: clean price from yield', mixedBook.price, TARGETS.price, quantLib?.mixed.price, BOOK_NOTE),
+    row('mixed, book API: yield from clean price', mixedBook.solve, TARGETS.solve, quantLib?.mixed.solve, BOOK_NOTE),
+    row('mixed, book API: createBondBook per bond', mixedBookBuild, undefined, undefined, 'bonds prebuilt; copies flows'),
     row(
       'XIRR yield from clean price (SEBI corporate, f 1/2/4/12)',
       xirr,
@@ -200,6 +293,7 @@ export async function run(): Promise<BenchResult[]> {
       quantLib?.xirr.solve,
       'QuantLib: bondYield, Actual365Fixed, annual',
     ),
+    row('XIRR, book API: yield from clean price', xirrBook.solve, TARGETS.xirr, quantLib?.xirr.solve, BOOK_NOTE),
     row('G-sec: clean price from yield (bond prebuilt)', gsec.price, undefined, quantLib?.gsec.price, gsecNote),
     row('G-sec: yield from clean price', gsec.solve, undefined, quantLib?.gsec.solve, 'street, 30E/360 semi-annual'),
     row('G-sec: build bond + clean price', gsec.buildAndPrice, undefined, quantLib?.gsec.buildAndPrice, 'createGovernmentSecurity'),
@@ -208,6 +302,12 @@ export async function run(): Promise<BenchResult[]> {
       value: Math.max(mixed.worstYield, gsec.worstYield, worstXirr),
       unit: 'decimal',
       note: 'accuracy bar 1e-13 (SPEC PY6)',
+    },
+    {
+      name: 'book API outputs not bit-identical to the per-bond API',
+      value: mixedBook.mismatches + xirrBook.mismatches,
+      unit: 'count',
+      note: `mixed and XIRR sets, ${4 * BOND_COUNT} prices and yields compared with Object.is; must be 0`,
     },
     {
       name: 'max |price(yield(p)) − p| (all sets)',
@@ -229,7 +329,8 @@ export async function run(): Promise<BenchResult[]> {
 
 function printTable(results: readonly BenchResult[]): void {
   const rows = results.map((result) => {
-    const value = result.unit === 'ops/s' ? Math.round(result.value).toLocaleString('en-US') : result.value.toExponential(2);
+    const value =
+      result.unit === 'ops/s' || result.unit === 'count' ? Math.round(result.value).toLocaleString('en-US') : result.value.toExponential(2);
     const target =
       result.target === undefined ? '' : `≥ ${result.target.toLocaleString('en-US')} ${result.value >= result.target ? 'met' : 'MISSED'}`;
     const baseline =

@@ -94,6 +94,8 @@ export {
   toDirtyPrice,
   toCleanPrice,
 } from './pricing/price-yield';
+export type { BondBook } from './pricing/bond-book-layout';
+export { createBondBook, getBookCleanPrices, getBookYields } from './pricing/bond-book';
 export type { RiskMeasures } from './pricing/risk';
 export { getRiskMeasures } from './pricing/risk';
 export type { WorkoutKind, YieldToWorkout, PriceToWorkout, WorkoutResult } from './pricing/embedded-options';

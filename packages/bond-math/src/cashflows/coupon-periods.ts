@@ -132,6 +132,7 @@ export function computeCouponColumns(spec: CouponPeriodSpec): CouponColumns {
     }
   }
   const redemptionPer100 = spec.redemptionPer100 ?? 100;
+  if (repayments === null && !rates && steps.length === 0) return computePlainCouponColumns(spec, redemptionPer100);
   const couponRates: number[] | null = rates || steps.length > 0 ? [] : null;
   const principals: number[] | null = repayments !== null ? [] : null;
   const outstandings: number[] = [];
@@ -200,6 +201,53 @@ export function computeCouponColumns(spec: CouponPeriodSpec): CouponColumns {
     interest: interests,
     principal: principals,
     finalPremium,
+    amounts,
+    yearFractions,
+  };
+}
+
+/**
+ * {@link computeCouponColumns} for the common bond (one coupon rate, all principal at
+ * maturity): the same expressions with the outstanding face fixed at 100 until maturity, and
+ * no per-period checks of steps and repayments. Arrays grow by `push` on purpose: one made at
+ * its final length (`new Array(n)`) stays "holey" in V8, and every price that later reads it
+ * pays a hole check (measured: per-bond price and solve 20–40 % slower on 20,000 bonds).
+ */
+function computePlainCouponColumns(spec: CouponPeriodSpec, redemptionPer100: number): CouponColumns {
+  const { schedule, frequency, dayCount, convention, couponRate } = spec;
+  const dueDates = schedule.dueDates;
+  const count = dueDates.length;
+  const interests: number[] = [];
+  const yearFractions: number[] = [];
+  const fixedPerPeriod = convention.couponAmount === 'fixed-per-period';
+  const outstanding = 100;
+  let startDate = schedule.issueDate;
+  for (let i = 0; i < count; i++) {
+    const endDate = dueDates[i] as CalendarDate;
+    const referenceStartDate = i === 0 ? schedule.firstReferenceStartDate : startDate;
+    const isRegular = i === 0 ? schedule.firstIsRegular : true;
+    const fraction =
+      couponRate === 0 || (fixedPerPeriod && isRegular)
+        ? Number.NaN
+        : getCouponYearFraction(startDate, endDate, referenceStartDate, frequency, dayCount);
+    const interest =
+      couponRate === 0 ? 0 : Number.isNaN(fraction) ? (outstanding * couponRate) / frequency : outstanding * couponRate * fraction;
+    interests.push(interest);
+    yearFractions.push(fraction);
+    startDate = endDate;
+  }
+  // Before maturity a flow is its interest: computeCouponColumns's interest + 0 + 0 is the same
+  // double, as an interest here is never −0 (a product of non-negative factors or the literal 0).
+  const amounts = interests.slice();
+  const outstandings = interests.map(() => outstanding);
+  if (count > 0) amounts[count - 1] = (interests[count - 1] as number) + outstanding + (outstanding * (redemptionPer100 - 100)) / 100;
+  return {
+    couponRate,
+    couponRates: null,
+    outstanding: outstandings,
+    interest: interests,
+    principal: null,
+    finalPremium: count === 0 ? 0 : (outstanding * (redemptionPer100 - 100)) / 100,
     amounts,
     yearFractions,
   };

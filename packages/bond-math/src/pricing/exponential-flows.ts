@@ -34,7 +34,7 @@ export interface ExponentialFlows {
 }
 
 /** Beyond this many distinct steps the per-flow `exp` is as cheap; never reached by regular schedules. */
-const MAX_DISTINCT_STEPS = 16;
+export const MAX_DISTINCT_STEPS = 16;
 
 /** Scratch for the per-evaluation step factors (no allocation per price). */
 const stepFactors = new Float64Array(MAX_DISTINCT_STEPS);
@@ -50,13 +50,15 @@ export function createExponentialFlows(
   stepExponents: readonly number[],
 ): ExponentialFlows {
   const steps: number[] = [];
+  // The steps are looked up by a scan of the (≤ 16) distinct ones so far, inline (what `indexOf`
+  // does, without a call per flow for every bond priced at a new date).
   const stepOfFlow: number[] = [0];
   for (let k = 1; k < amounts.length; k++) {
     const step = stepExponents[k] as number;
-    let index = steps.indexOf(step);
-    if (index < 0) {
+    let index = 0;
+    while (index < steps.length && steps[index] !== step) index++;
+    if (index === steps.length) {
       if (steps.length === MAX_DISTINCT_STEPS) return { periodsPerYear, amounts, exponents, steps: [], stepOfFlow: [] };
-      index = steps.length;
       steps.push(step);
     }
     stepOfFlow.push(index);

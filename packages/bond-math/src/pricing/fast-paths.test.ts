@@ -15,7 +15,7 @@ import { containsLeapDay, getSebiDenominator } from '../day-count/actual-365-366
 import { getYearFractionInPeriod } from '../day-count/year-fraction';
 import type { BondConvention } from '../conventions/market-conventions';
 import { ICMA_STREET, SEBI_CORPORATE_BOND } from '../conventions/market-conventions';
-import { buildCouponPeriods } from '../cashflows/coupon-periods';
+import { buildCouponPeriods, computeCouponColumns } from '../cashflows/coupon-periods';
 import { createFixedCouponBond } from '../instruments/fixed-coupon-bond';
 import { getBondPeriod } from '../instruments/bond-periods';
 import { createCorporateBond } from '../instruments/corporate-bond';
@@ -179,5 +179,102 @@ describe('shared-step discounting', () => {
     const expected = exponents.reduce((sum, e) => sum + 5 * Math.exp(-e * Math.log1p(0.07 / 2)), 0);
     expect(evaluateExponentialFlows(flows, 0.07, false)).toBeCloseTo(expected, 12);
     expect(getCompoundingForFrequency(2)).toBe('semi-annual');
+  });
+});
+
+describe('build shortcuts (issue 17 §2, round 3)', () => {
+  it('[SP2] plain coupon columns equal the general builder (same rate given per period) bit for bit, every day count and coupon rule', () => {
+    const random = createRandom(303);
+    let mismatches = 0;
+    let checked = 0;
+    for (let i = 0; i < 1400; i++) {
+      const frequency = FREQUENCIES[i % 4] as CouponFrequency;
+      const dayCount = DAY_COUNT_NAMES[i % DAY_COUNT_NAMES.length] as DayCountName;
+      const base = i % 3 === 0 ? SEBI_CORPORATE_BOND : quantLibConvention(dayCount);
+      const convention: BondConvention = {
+        ...base,
+        accrualDayCount: dayCount,
+        couponAmount: i % 2 === 0 ? 'day-count' : 'fixed-per-period',
+      };
+      const issueDate = addDays(parseDate('2012-02-29'), Math.floor(random() * 4000));
+      const schedule = generateScheduleDates({
+        issueDate,
+        maturityDate: addDays(issueDate, 20 + Math.floor(random() * 12000)),
+        frequency,
+        endOfMonth: i % 5 === 0,
+      });
+      const couponRate = i % 11 === 0 ? 0 : Math.round(random() * 1500) / 10_000;
+      const spec = {
+        schedule,
+        couponRate,
+        redemptionPer100: i % 7 === 0 ? 101.5 : undefined,
+        frequency,
+        dayCount: getDayCount(dayCount),
+        convention,
+        calendar: INDIA_SETTLEMENT_CALENDAR,
+      };
+      const plain = computeCouponColumns(spec);
+      const general = computeCouponColumns({ ...spec, couponRatesPerPeriod: schedule.dueDates.map(() => couponRate) });
+      expect(plain.couponRates).toBeNull();
+      expect(general.couponRates).not.toBeNull();
+      const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((value, k) => Object.is(value, b[k]));
+      if (
+        !same(plain.amounts, general.amounts) ||
+        !same(plain.interest, general.interest) ||
+        !same(plain.outstanding, general.outstanding) ||
+        !same(plain.yearFractions, general.yearFractions) ||
+        !Object.is(plain.finalPremium, general.finalPremium) ||
+        plain.principal !== general.principal
+      ) {
+        mismatches++;
+      }
+      checked++;
+    }
+    expect(checked).toBe(1400);
+    expect(mismatches).toBe(0);
+  });
+
+  it('[SP3] a setup copies the flows and maps each to its step as the per-flow list and indexOf did', () => {
+    const random = createRandom(404);
+    const settlement = parseDate('2025-08-21');
+    for (let i = 0; i < 400; i++) {
+      const frequency = FREQUENCIES[i % 4] as CouponFrequency;
+      const dayCount = DAY_COUNT_NAMES[i % DAY_COUNT_NAMES.length] as DayCountName;
+      const issueDate = addDays(settlement, -1 - Math.floor(random() * 3000));
+      const maturityDate = addDays(settlement, 30 + Math.floor(random() * 9000));
+      const bond = createFixedCouponBond({
+        issueDate,
+        maturityDate,
+        couponRate: 0.07,
+        frequency,
+        convention: quantLibConvention(dayCount),
+      });
+      const setup = createPricingSetup(bond, settlement);
+      const flows = setup.exponentialFlows;
+      if (flows === null) throw new Error('a quantlib-mode setup has exponential flows');
+      const expectedAmounts: number[] = [];
+      for (let k = setup.firstIndex; k <= setup.lastIndex; k++) {
+        expectedAmounts.push(
+          k === setup.firstIndex ? setup.firstAmount : k === setup.lastIndex ? setup.lastAmount : (bond.columns.amounts[k] as number),
+        );
+      }
+      expect(flows.amounts).toEqual(expectedAmounts);
+      if (flows.steps.length === 0) continue;
+      for (let k = 1; k < flows.amounts.length; k++) {
+        const step = (flows.exponents[k] as number) - (flows.exponents[k - 1] as number);
+        // The step the flow points at is the one whose exponent grew by it (up to the rounding of the sum).
+        expect(Math.abs((flows.steps[flows.stepOfFlow[k] as number] as number) - step)).toBeLessThan(1e-9);
+        expect(flows.steps.indexOf(flows.steps[flows.stepOfFlow[k] as number] as number)).toBe(flows.stepOfFlow[k]);
+      }
+    }
+    const stepExponents = [0, 1, 0.5, 1, 1, 0.5, 0.25, 1];
+    const made = createExponentialFlows(
+      4,
+      stepExponents.map(() => 2),
+      stepExponents,
+      stepExponents,
+    );
+    expect(made.steps).toEqual([1, 0.5, 0.25]);
+    expect(made.stepOfFlow).toEqual(stepExponents.map((step, k) => (k === 0 ? 0 : [1, 0.5, 0.25].indexOf(step))));
   });
 });

@@ -139,6 +139,7 @@ export function getExcelPeriodFacts(bond: Bond, period: CouponPeriod, settlement
  * count's year fraction interval by interval from settlement, each with its coupon's
  * reference period (QuantLib `CashFlows::npv` with an `InterestRate`).
  * @param stepsOut - when given, receives f × each flow's increment of τ (the exponent steps).
+ * @param firstPeriod - the coupon period at `firstIndex`, when the caller has made it.
  */
 export function getQuantLibFlowPeriods(
   bond: Bond,
@@ -147,6 +148,7 @@ export function getQuantLibFlowPeriods(
   lastIndex: number,
   lastDate: CalendarDate,
   stepsOut?: number[],
+  firstPeriod?: CouponPeriod,
 ): number[] {
   const f = bond.frequency;
   const columns = bond.columns;
@@ -162,7 +164,8 @@ export function getQuantLibFlowPeriods(
     const known = k > firstIndex && date === dueDate && couponFractions !== null ? (couponFractions[k] as number) : Number.NaN;
     let increment = known;
     if (Number.isNaN(known)) {
-      const period = getBondPeriod(bond, k);
+      // The settlement's period is usually known to the caller; making it again costs a calendar look-up.
+      const period = k === firstIndex && firstPeriod !== undefined ? firstPeriod : getBondPeriod(bond, k);
       const dayCount = bond.dayCount;
       const referenceStart = period.referenceStartDate;
       const referenceEnd = period.dueDate;

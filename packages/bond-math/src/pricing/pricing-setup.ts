@@ -202,14 +202,15 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
   let flowPeriods: number[] | null = null;
   let exponentialFlows: ExponentialFlows | null = null;
   if (method === 'quantlib' || (method === 'xirr' && !singleFlowSimple)) {
-    const amounts: number[] = [];
+    // One copy of the column (a slice, not a push per flow: this runs for every bond priced at a
+    // new date), then the first and last amounts as adjusted above (first wins when they coincide).
+    const amounts = columns.amounts.slice(firstIndex, lastIndex + 1);
+    amounts[amounts.length - 1] = lastAmount;
+    amounts[0] = firstAmount;
     const exponents: number[] = [];
     const steps: number[] = [];
-    for (let k = firstIndex; k <= lastIndex; k++) {
-      amounts.push(k === firstIndex ? firstAmount : k === lastIndex ? lastAmount : (columns.amounts[k] as number));
-    }
     if (method === 'quantlib') {
-      flowPeriods = getQuantLibFlowPeriods(bond, settlementDate, firstIndex, lastIndex, lastDate, steps);
+      flowPeriods = getQuantLibFlowPeriods(bond, settlementDate, firstIndex, lastIndex, lastDate, steps, period);
       exponentialFlows = createExponentialFlows(bond.frequency, amounts, flowPeriods, steps);
     } else {
       // XIRR: e_k = (d_k − s)/365 years at annual compounding; steps are the day gaps / 365.

@@ -16,7 +16,7 @@ import { isPeriodCountMethod, isPeriodicMethod } from './named-yield-modes';
  * quadratically here (e_{n+1} ≈ K·e_n², K = P''/2P' of order 10–100), so the point
  * after a 1e-10 step is accurate to ~1e-18, far inside the 1e-10 bar.
  */
-const NEWTON_STEP_TOLERANCE = 1e-10;
+export const NEWTON_STEP_TOLERANCE = 1e-10;
 /**
  * Newton converges quadratically: after steps δ_(n−1), δ_n the error left after δ_n is about
  * K·δ_n² with K ≈ δ_n/δ_(n−1)², i.e. |δ_n|³/δ_(n−1)². Once a step is below
@@ -25,11 +25,11 @@ const NEWTON_STEP_TOLERANCE = 1e-10;
  * below NEWTON_STEP_TOLERANCE: 1,000 times inside the 1e-13 of SPEC PY6. With the first guess
  * below, a solve on issue 17's mixed set takes 3.1 price evaluations instead of 4.2 (SPEC SP4).
  */
-const QUADRATIC_STEP_LIMIT = 1e-6;
-const PREDICTED_ERROR_TOLERANCE = 1e-16;
+export const QUADRATIC_STEP_LIMIT = 1e-6;
+export const PREDICTED_ERROR_TOLERANCE = 1e-16;
 /** Bisection fallback stops at this bracket width (relative). */
 const YIELD_TOLERANCE = 1e-13;
-const MAX_NEWTON_ITERATIONS = 60;
+export const MAX_NEWTON_ITERATIONS = 60;
 const MAX_BISECTIONS = 400;
 
 /** Lowest admissible yield for the method (the price → ∞ there). */
