@@ -6,7 +6,7 @@
  * and custodian searches, tenant isolation, view-only users, stale versions and idempotent submits.
  * The state machine, the seller-or-buyer's-broker rule and live events are in tickets-machine.test.ts.
  */
-import { TICKET_MESSAGES, TRADE_TIME_LATER_MESSAGE, type Ticket } from '@dart/contracts';
+import { CREDENTIAL_MESSAGES, TICKET_MESSAGES, TRADE_TIME_LATER_MESSAGE, type Ticket } from '@dart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DRIVERS, json, type TestApp } from './helpers';
 import {
@@ -234,6 +234,41 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
     expect(body.procurement_order).toMatchObject({ kind: 'procurement', buy_or_sell: 'buy', counterparty_name: 'Second Bank' });
     expect(body.order.consideration.consideration).toBe(body.ticket.consideration.consideration);
     expect((await call(t, 'basic', 'GET', `/api/chatter/trade/confirmed-trade/${ticketId}/`)).statusCode).toBe(404);
+  });
+
+  it("refuses to accept the consideration for a firm without the clearing corporation's credentials, and changes nothing", async () => {
+    const { ticketId } = await makeDeal(t);
+    let ticket = await getTicket(t, 'demo', ticketId);
+    const seller = ticket.seller_details.client_id === actors.demo.clientId ? 'demo' : 'second';
+    const buyer = seller === 'demo' ? 'second' : 'demo';
+    const priced = await call(t, seller, 'PATCH', `/api/chatter/trade/${ticketId}/price/`, {
+      version: ticket.version,
+      price: ticket.price,
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    ticket = json<Ticket>(priced);
+    const corp = ticket.clearing_corporation;
+    const column = corp === 'NSCCL' ? 'nsccl_credentials_ref' : 'iccl_credentials_ref';
+    const buyerId = ticket.buyer_details.client_id;
+    const [{ ref }] = (await t.database.query<{ ref: string }>(`SELECT ${column} AS ref FROM clients WHERE id = $1`, [buyerId])) as [
+      { ref: string },
+    ];
+    await t.database.query(`UPDATE clients SET ${column} = NULL WHERE id = $1`, [buyerId]);
+    const [custodian] = await custodianIds(t, 1);
+    const accept = () =>
+      call(t, buyer, 'PATCH', `/api/chatter/trade/accept-consideration/${ticketId}/`, { version: ticket.version, custodian_id: custodian });
+    try {
+      const refused = await accept();
+      expect(refused.statusCode).toBe(403);
+      expect(json<Errors>(refused).message).toBe(CREDENTIAL_MESSAGES.reportNeedsCredentials(corp));
+      expect(json<Errors>(refused).errors).toEqual({ clearing_corporation: [CREDENTIAL_MESSAGES.reportNeedsCredentials(corp)] });
+      const unchanged = await getTicket(t, 'demo', ticketId);
+      expect([unchanged.version, unchanged.state, unchanged.buyer_acceptance.accepted_at]).toEqual([ticket.version, 'priced', null]);
+    } finally {
+      await t.database.query(`UPDATE clients SET ${column} = $2 WHERE id = $1`, [buyerId, ref]);
+    }
+    // With the credentials back, the same acceptance goes through.
+    expect((await accept()).statusCode).toBe(200);
   });
 
   it('lists the firm’s tickets needing its action first, with state, open and needs_action filters and pages', async () => {

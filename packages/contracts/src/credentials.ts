@@ -43,6 +43,10 @@ export const CREDENTIAL_MESSAGES = {
   rfqNeedsCredentials: (corp: CredentialCorp) =>
     `Your firm has no ${CREDENTIAL_CORP_LABELS[corp].name} credentials, so it cannot raise RFQs on ${CREDENTIAL_CORP_LABELS[corp].exchange}. ` +
     'Ask your ops admin to add them under Exchange credentials.',
+  /** Accepting a ticket's consideration (which books the trade for reporting) without its clearing corporation's credentials. */
+  reportNeedsCredentials: (corp: CredentialCorp) =>
+    `Your firm has no ${CREDENTIAL_CORP_LABELS[corp].name} credentials, so it cannot report trades on ${CREDENTIAL_CORP_LABELS[corp].exchange}. ` +
+    'Ask your ops admin to add them under Exchange credentials.',
 } as const;
 
 // eslint-disable-next-line no-control-regex

@@ -6,10 +6,12 @@
  * and outbox events (`recordTicketTransition`); events are published after commit.
  */
 import {
+  CREDENTIAL_MESSAGES,
   evaluateAccess,
   TICKET_MESSAGES,
   TRADE_TIME_LATER_MESSAGE,
   type AccessPolicy,
+  type CredentialCorp,
   type ManualTicket,
   type Ticket,
   type TicketAction,
@@ -25,6 +27,7 @@ import { appendEvents, publishAll, type DomainEvent } from '../../lib/events';
 import { fenceIdempotency } from '../../plugins/idempotency';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
+import { hasExchangeCredentials } from '../credentials';
 import type { FinstrumentsService } from '../finstruments';
 import { createOrdersForTicket } from '../orders/orders.booking';
 import {
@@ -294,6 +297,12 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
       const custodian = await repo.custodian(body.custodian_id);
       if (!custodian) throw fieldError('custodian_id', TICKET_MESSAGES.custodianUnknown);
       const side = sidesToAccept(t, p.clientId)[0]!;
+      // Accepting books the trade for reporting in the firm's name: it needs the clearing corporation's login (issue 14).
+      const corp = t.clearingCorporation as CredentialCorp;
+      if (!(await hasExchangeCredentials(database.db, p.clientId, corp))) {
+        const message = CREDENTIAL_MESSAGES.reportNeedsCredentials(corp);
+        throw new AppError('FORBIDDEN', message, { clearing_corporation: [message] });
+      }
       const now = deps.now();
       const set: TicketUpdate =
         side === 'buyer'
