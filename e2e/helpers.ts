@@ -53,6 +53,17 @@ export async function readNewOtp(request: APIRequestContext, to: string, seen: S
 }
 
 /** Signs in with the password form and waits until the app has left the login page. */
+/** The `verification` proof of a registration: the e-mail's code asked for and read from the dev outbox. */
+export async function verifyEmailForRegistration(request: APIRequestContext, email: string): Promise<string> {
+  const seen = await outboxIds(request, email);
+  const otpBody = { email, request_type: 'register', auth_mode: 'email' };
+  expect((await request.post('/api/request-otp/', { data: otpBody })).status()).toBe(200);
+  const otp = await readNewOtp(request, email, seen);
+  const validated = await request.post('/api/validate-otp/', { data: { ...otpBody, otp } });
+  expect(validated.status(), await validated.text()).toBe(200);
+  return ((await validated.json()) as { verification: string }).verification;
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, path = '/auth/login'): Promise<void> {
   await page.goto(path);
   const form = passwordForm(page);

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, outboxIds, readNewOtp, signIn } from './helpers';
+import { DEMO, signIn, verifyEmailForRegistration } from './helpers';
 
 const PASSWORD = 'Upgrade@2026';
 
@@ -15,13 +15,7 @@ async function registerBasicFirm(request: APIRequestContext, stamp: number) {
   // Names take letters only (spec §5): the stamp in letters keeps each run's firm apart.
   const tag = [...String(stamp % 1_000_000)].map((digit) => 'ABCDEFGHIJ'[Number(digit)]).join('');
   const firm = `Upgrade Treasury ${tag}`;
-  const seen = await outboxIds(request, email);
-  const otpBody = { email, request_type: 'register', auth_mode: 'email' };
-  expect((await request.post('/api/request-otp/', { data: otpBody })).status()).toBe(200);
-  const otp = await readNewOtp(request, email, seen);
-  const validated = await request.post('/api/validate-otp/', { data: { ...otpBody, otp } });
-  expect(validated.status(), await validated.text()).toBe(200);
-  const { verification } = (await validated.json()) as { verification: string };
+  const verification = await verifyEmailForRegistration(request, email);
   const registered = await request.post('/api/client/register/', {
     data: {
       auth_mode: 'password',

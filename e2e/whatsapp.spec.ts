@@ -10,7 +10,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, outboxIds, readNewOtp, signIn } from './helpers';
+import { DEMO, DEMO_PASSWORD, signIn, verifyEmailForRegistration } from './helpers';
 
 const GSEC_2033 = 'IN0020220151';
 const PASSWORD = 'Whatsapp2026';
@@ -43,13 +43,7 @@ async function joinDemoCapital(
   });
   expect(invited.status(), await invited.text()).toBe(201);
   const { token: invite } = (await invited.json()) as { token: string };
-  const seen = await outboxIds(request, person.email);
-  const otpBody = { email: person.email, request_type: 'register', auth_mode: 'email' };
-  expect((await request.post('/api/request-otp/', { data: otpBody })).status()).toBe(200);
-  const otp = await readNewOtp(request, person.email, seen);
-  const validated = await request.post('/api/validate-otp/', { data: { ...otpBody, otp } });
-  expect(validated.status(), await validated.text()).toBe(200);
-  const { verification } = (await validated.json()) as { verification: string };
+  const verification = await verifyEmailForRegistration(request, person.email);
   const registered = await request.post('/api/client/register/', {
     data: {
       auth_mode: 'password',

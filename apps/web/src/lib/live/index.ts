@@ -2,3 +2,4 @@
 export { LiveProvider, useLiveEvents, useLiveStatus } from './live-provider';
 export type { LiveConnectionStatus } from './live-provider';
 export { LiveStatusBadge } from './live-status-badge';
+export { useLiveRefetch } from './use-live-refetch';
