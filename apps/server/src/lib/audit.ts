@@ -52,8 +52,7 @@ export function auditRowHash(prevHash: string, row: Record<string, unknown>): st
 export const auditContentHash = (row: Record<string, unknown>): string => createHash('sha256').update(canonicalJson(row)).digest('hex');
 
 /** Appends one audit row; call inside the transaction that makes the change. */
-export async function writeAudit(tx: DbOrTx, context: AuditContext, entry: AuditEntry): Promise<void> {
-  const at = new Date();
+function auditRowOf(context: AuditContext, entry: AuditEntry, at: Date) {
   const row = {
     at: at.toISOString(),
     actorUserId: context.actorUserId ?? null,
@@ -69,15 +68,20 @@ export async function writeAudit(tx: DbOrTx, context: AuditContext, entry: Audit
     userAgent: context.userAgent ?? null,
     requestId: context.requestId ?? null,
   };
-  await tx.insert(auditLog).values({ ...row, at, hash: auditContentHash(row) });
+  return { ...row, at, hash: auditContentHash(row) };
 }
 
-/**
- * Appends the row only if no row with the same action and entity id exists yet; returns whether it
- * wrote one. For facts that recur without news (a chat token re-issued on every page view under one
- * sign-in): the first is the compliance event, the rest would flood the trail. The check runs under a lock
- * of that action and entity, so two concurrent callers on any nodes write one row between them.
- */
+export async function writeAudit(tx: DbOrTx, context: AuditContext, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(auditRowOf(context, entry, new Date()));
+}
+
+/** Several entries of one actor in one statement (one row each, in the given order): a change of both orders of a trade. */
+export async function writeAudits(tx: DbOrTx, context: AuditContext, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const at = new Date();
+  await tx.insert(auditLog).values(entries.map((entry) => auditRowOf(context, entry, at)));
+}
+
 export async function writeAuditOnce(tx: DbOrTx, context: AuditContext, entry: AuditEntry & { entityId: string }): Promise<boolean> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${entry.action}:${entry.entityId}`}, 0))`);
   const [seen] = await tx

@@ -6,7 +6,7 @@
 import { POST_TRADE_TOPICS, type OrderKind } from '@dart/contracts';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { writeAudit, type AuditContext } from '../../lib/audit';
+import { writeAudits, type AuditContext } from '../../lib/audit';
 import type { DomainEvent } from '../../lib/events';
 import { ticketParticipants, type TicketRow } from '../tickets/ticket-transitions';
 
@@ -63,13 +63,17 @@ export async function createOrdersForTicket(
     .onConflictDoNothing()
     .returning();
   const events: DomainEvent[] = [];
-  for (const row of rows) {
-    await writeAudit(tx, audit, {
+  await writeAudits(
+    tx,
+    audit,
+    rows.map((row) => ({
       action: 'order.created',
       entity: 'order',
       entityId: row.id,
       after: { kind: row.kind, ticket_id: ticket.id, state: row.state, quantum: row.quantum, price: row.price },
-    });
+    })),
+  );
+  for (const row of rows) {
     for (const clientId of ticketParticipants(ticket))
       events.push({
         topic: POST_TRADE_TOPICS.openOrders,

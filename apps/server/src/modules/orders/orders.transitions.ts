@@ -10,7 +10,7 @@ import { POST_TRADE_TOPICS, TICKET_TRANSITIONS, type OrderState, type TicketHist
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders, tickets } from '../../db/schema';
-import { writeAudit, type AuditContext } from '../../lib/audit';
+import { writeAudit, writeAudits, type AuditContext } from '../../lib/audit';
 import type { DomainEvent } from '../../lib/events';
 import type { ReportedTerms, TradeSettlement } from '../exchange';
 import type { OrderSettledHook } from './orders.context';
@@ -109,8 +109,10 @@ export async function markReported(
       .set({ exchangeReportRef: match.ref })
       .where(and(eq(orders.ticketId, ticketId), eq(orders.kind, match.kind)));
   if (rows.length === 0) return rows;
-  for (const row of rows)
-    await writeAudit(tx, SYSTEM_AUDIT, {
+  await writeAudits(
+    tx,
+    SYSTEM_AUDIT,
+    rows.map((row) => ({
       action: 'order.reported',
       entity: 'order',
       entityId: row.id,
@@ -119,7 +121,8 @@ export async function markReported(
         exchange_trade_id: match.tradeId,
         exchange_report_ref: row.kind === match.kind && match.ref !== null ? match.ref : row.exchangeReportRef,
       },
-    });
+    })),
+  );
   const ticket = await ticketOf(tx, ticketId);
   emitOrders(emit, ticket, rows);
   const changed =
@@ -147,14 +150,17 @@ export async function markMismatch(tx: Tx, emit: Emit, ticketId: string, reason:
     reportAttempts: 0,
     lastError: null,
   });
-  for (const row of rows)
-    await writeAudit(tx, SYSTEM_AUDIT, {
+  await writeAudits(
+    tx,
+    SYSTEM_AUDIT,
+    rows.map((row) => ({
       action: 'order.mismatch',
       entity: 'order',
       entityId: row.id,
       before: { state: 'reporting' },
       after: { state: 'mismatch', reason },
-    });
+    })),
+  );
   if (rows.length > 0) emitOrders(emit, await ticketOf(tx, ticketId), rows);
   return rows;
 }
@@ -178,13 +184,16 @@ export async function markSettlement(
       settledAt: settlement.settledAt ?? new Date(),
       reason: null,
     });
-    for (const row of rows)
-      await writeAudit(tx, SYSTEM_AUDIT, {
+    await writeAudits(
+      tx,
+      SYSTEM_AUDIT,
+      rows.map((row) => ({
         action: 'order.settled',
         entity: 'order',
         entityId: row.id,
         after: { state: 'settled', exchange_trade_id: settlement.tradeId, clearing_corporation: settlement.clearingCorporation },
-      });
+      })),
+    );
     for (const hook of onSettled) for (const row of rows) await hook(tx, row);
     if (rows.length > 0) {
       emitOrders(emit, await ticketOf(tx, ticketId), rows);
@@ -195,13 +204,16 @@ export async function markSettlement(
   if (settlement.status !== 'failed') return [];
   const reason = settlement.reason ?? 'Settlement failed.';
   const rows = await move(tx, ticketId, AWAITING_SETTLEMENT, { state: 'failed', reason });
-  for (const row of rows)
-    await writeAudit(tx, SYSTEM_AUDIT, {
+  await writeAudits(
+    tx,
+    SYSTEM_AUDIT,
+    rows.map((row) => ({
       action: 'order.settlement_failed',
       entity: 'order',
       entityId: row.id,
       after: { state: 'failed', reason, exchange_trade_id: settlement.tradeId },
-    });
+    })),
+  );
   if (rows.length > 0) {
     emitOrders(emit, await ticketOf(tx, ticketId), rows);
     await moveTicket(tx, emit, ticketId, 'settlement_failed', SYSTEM_AUDIT, { set: { reason }, reason });
@@ -240,8 +252,11 @@ export async function cancelTrade(
     }
   }
   const cancelled = await move(tx, ticketId, CANCELLABLE, { state: 'cancelled', reason, nextReportAt: null });
-  for (const row of cancelled)
-    await writeAudit(tx, audit, { action: 'order.cancelled', entity: 'order', entityId: row.id, after: { state: 'cancelled', reason } });
+  await writeAudits(
+    tx,
+    audit,
+    cancelled.map((row) => ({ action: 'order.cancelled', entity: 'order', entityId: row.id, after: { state: 'cancelled', reason } })),
+  );
   changed.push(...cancelled);
   if (changed.length > 0) {
     emitOrders(emit, await ticketOf(tx, ticketId), changed);
