@@ -123,6 +123,29 @@ describe.each(DRIVERS)('live updates socket ws/trade/d/ (%s)', (driver) => {
     b.socket.close();
   });
 
+  it('lets a burst of resuming sockets through the start gate a few at a time, each with what it missed once, then live', async () => {
+    const demo = await login(t.app, 'dealer@demo.dart');
+    const demoClientId = (await t.app.inject({ method: 'GET', url: '/api/session/', headers: bearer(demo.access) })).json<{
+      client_id: string;
+    }>().client_id;
+    const p1 = await emit(demoClientId, 'probe.storm.before', { n: 1 });
+    const p2 = await emit(demoClientId, 'probe.storm.missed', { n: 2 });
+    // More sockets than the gate lets start at once (4 on PostgreSQL, 1 embedded), under the per-user cap of 10.
+    const clients = await Promise.all(Array.from({ length: 8 }, () => connect()));
+    for (const client of clients) client.socket.send(JSON.stringify({ type: 'auth', token: demo.access, last_position: p1 }));
+    // Committed while the burst is starting: each socket gets it once, from its replay or live.
+    const p3 = await emit(demoClientId, 'probe.storm.during', { n: 3 });
+    await Promise.all(clients.map((client) => client.next((m) => m.type === 'auth_ok', 10_000)));
+    const p4 = await emit(demoClientId, 'probe.storm.after', { n: 4 });
+    for (const client of clients) {
+      await client.next((m) => m.position === p4, 10_000);
+      const storm = client.messages.filter((m) => m.type === 'event' && String(m.topic).startsWith('probe.storm.'));
+      expect(storm.map((m) => m.position)).toEqual([p2, p3, p4]);
+      client.socket.close();
+    }
+    await Promise.all(clients.map((client) => client.closed));
+  });
+
   it('closes open sockets within a second of sign-out', async () => {
     const { access } = await login(t.app, 'viewer@demo.dart');
     const client = await connect();

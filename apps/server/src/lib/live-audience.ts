@@ -4,6 +4,7 @@
  * each node's gateway turns into each concerned user's copy (their unread count, silent or not) and withholds from
  * the rest of the firm. The gateway calls it after its own tenant, user and duplicate checks, once per position sent.
  */
+import type { SQL } from 'drizzle-orm';
 import type { BusMessage } from './bus';
 
 /** Who the socket belongs to (a signed-in principal). */
@@ -20,8 +21,15 @@ export interface LiveAudience {
   /** The topics it decides; others go to every socket of the tenant unchanged. */
   topics: readonly string[];
   /**
-   * Per socket, before its replay: `from` is its resume point (positions at or below it are not sent). The returned
-   * function may keep per-socket state (it sees each position of its topics at most once, in delivery order).
+   * What the audience needs to know of a socket before its replay, as ONE scalar SQL expression (a `json` value) that
+   * the gateway reads in the socket's start statement together with the latest position and the first replay page: a
+   * reconnect storm then costs one statement per socket, not one per audience more. `from` is the socket's resume
+   * point as an SQL expression (positions at or below it are not sent).
    */
-  open(reader: LiveReader, from: number): Promise<LivePersonaliser>;
+  start(reader: LiveReader, from: SQL): SQL;
+  /**
+   * The socket's personaliser, given what `start` read (parsed JSON). The returned function may keep per-socket state
+   * (it sees each position of its topics at most once, in delivery order).
+   */
+  open(reader: LiveReader, start: unknown): LivePersonaliser;
 }

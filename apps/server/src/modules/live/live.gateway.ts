@@ -14,6 +14,10 @@
  * cluster with Redis, per node without; over it → 1008. A second `auth` while the first is still
  * being checked is refused like one after it. When Redis (the cap) or the database cannot be reached
  * the socket closes 1013 (try again later), never 4001: the token is fine and the client just retries.
+ *
+ * A socket's start (principal, then ONE statement for the latest position, each audience's start and the first replay
+ * page: live.repository.ts) goes through a per-node gate, `STARTS_AT_ONCE`: a reconnect storm queues there instead of
+ * taking the pool that live delivery (the notification producer, the modules' writes) needs.
  */
 import {
   LIVE_CLOSE,
@@ -30,13 +34,49 @@ import type { WebSocket } from 'ws';
 import type { BusMessage } from '../../lib/bus';
 import { isDatabaseUnavailable } from '../../db/client';
 import { ConnectionCapUnavailable, createMemoryConnectionCap, createRedisConnectionCap, type SlotRelease } from '../../lib/connection-cap';
-import { eventsSince, latestPosition } from '../../lib/events';
+import { eventsSince } from '../../lib/events';
 import type { LiveAudience, LivePersonaliser } from '../../lib/live-audience';
 import { safeParseJsonFrame } from '../../lib/strict-json';
 import type { Principal } from '../auth/principal';
+import { readSocketStart, type ReplayRow } from './live.repository';
 
 /** How many recent positions a connection remembers to send a late-committed event exactly once. */
 const DELIVERED_WINDOW = 4096;
+/**
+ * Sockets authenticating and starting (principal, start statement, replay) at once, per node. A reconnect storm (a
+ * tenth of 2,000 sockets, bench/notify) then queues here instead of taking the whole pool of 10 that the notification
+ * producer and the modules' writes need for live delivery. The embedded database runs one query at a time in this
+ * process, so one start at a time there; PostgreSQL's pool serves a few.
+ */
+const STARTS_AT_ONCE = { pglite: 1, postgres: 4 } as const;
+
+/** A counting semaphore: `acquire` resolves with its release (calling it twice releases once). */
+function createGate(limit: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  const next = () => {
+    const grant = waiting.shift();
+    if (grant) grant();
+    else active -= 1;
+  };
+  return {
+    acquire: () =>
+      new Promise<() => void>((resolve) => {
+        const grant = () => {
+          let released = false;
+          resolve(() => {
+            if (released) return;
+            released = true;
+            next();
+          });
+        };
+        if (active < limit) {
+          active += 1;
+          grant();
+        } else waiting.push(grant);
+      }),
+  };
+}
 
 interface Connection {
   socket: WebSocket;
@@ -64,6 +104,7 @@ export async function registerLiveGateway(
   const audiences = options.audiences ?? [];
   const { bus, tokens, principals, database, config } = app.deps;
   const connections = new Set<Connection>();
+  const startGate = createGate(STARTS_AT_ONCE[database.driver]);
   /** The same connections by user: a user-scoped event visits its user's sockets only, not every socket of the node. */
   const byUser = new Map<string, Set<Connection>>();
   const track = (connection: Connection) => {
@@ -118,9 +159,13 @@ export async function registerLiveGateway(
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
   };
 
-  /** Replays what the connection missed from the events table, then drains what arrived live meanwhile. */
-  const catchUp = async (connection: Connection) => {
-    let page = await eventsSince(database.db, connection.principal, connection.position, LIVE_REPLAY_LIMIT);
+  /**
+   * Replays what the connection missed from the events table (from `first`, a page read already, if given), then
+   * drains what arrived live meanwhile.
+   */
+  const catchUp = async (connection: Connection, first?: readonly ReplayRow[]) => {
+    let page: readonly ReplayRow[] =
+      first ?? (await eventsSince(database.db, connection.principal, connection.position, LIVE_REPLAY_LIMIT));
     while (page.length > 0) {
       for (const row of page)
         deliver(connection, { topic: row.topic, position: row.position, clientId: row.clientId, userId: row.userId, payload: row.payload });
@@ -227,46 +272,51 @@ export async function registerLiveGateway(
       authenticating = true;
       clearTimeout(authTimer);
       void (async () => {
+        // Held until the replay is done (or the start failed): see STARTS_AT_ONCE.
+        const release = await startGate.acquire();
         try {
+          if (socket.readyState !== socket.OPEN) return; // gone while it queued
           const claims = await tokens.verify(message.token);
           const principal = await principals.load(claims.sessionId, claims.userId);
           if (!principal) throw new Error('session ended');
           // Check and count in one step: no await between them, so simultaneous opens cannot all pass.
-          const release = await cap.reserve(principal.userId, LIVE_LIMITS.connectionsPerUser);
-          if (!release) {
+          const slotRelease = await cap.reserve(principal.userId, LIVE_LIMITS.connectionsPerUser);
+          if (!slotRelease) {
             socket.close(LIVE_CLOSE.policyViolation, 'Too many connections');
             return;
           }
           if (socket.readyState !== socket.OPEN) {
-            release(); // closed while the slot was being reserved: its close handler has run already
+            slotRelease(); // closed while the slot was being reserved: its close handler has run already
             return;
           }
-          slot = release;
-          // A resuming socket knows its start already: the audiences open alongside the read of the latest position.
-          const openAll = (from: number) => Promise.all(audiences.map((audience) => audience.open(principal, from)));
-          const resume = message.last_position;
-          const [current, opened] =
-            resume === undefined
-              ? await latestPosition(database.db).then(async (latest) => [latest, await openAll(latest)] as const)
-              : await Promise.all([latestPosition(database.db), openAll(resume)]);
-          const from = resume ?? current;
-          const personalisers = new Map<string, LivePersonaliser>();
-          audiences.forEach((audience, i) => {
-            for (const topic of audience.topics) personalisers.set(topic, opened[i]!);
-          });
-          connection = {
+          slot = slotRelease;
+          // Tracked (buffering live events) before the start statement reads the table: an event committed after its
+          // snapshot is published after this point and waits in `buffered`; one before it is in the replay or below
+          // the resume point.
+          const started: Connection = {
             socket,
             principal,
-            position: from,
-            floor: from,
+            position: 0,
+            floor: 0,
             delivered: new Set(),
             replaying: true,
             buffered: [],
-            personalisers,
+            personalisers: new Map(),
           };
-          track(connection);
-          send(socket, { type: 'auth_ok', version: LIVE_PROTOCOL_VERSION, position: current });
-          await catchUp(connection);
+          connection = started;
+          track(started);
+          // One statement: the latest position, each audience's start and the first replay page (live.repository.ts).
+          const resume = message.last_position;
+          const start = await readSocketStart(database.db, principal, resume, audiences, LIVE_REPLAY_LIMIT);
+          const from = resume ?? start.latest;
+          started.position = from;
+          started.floor = from;
+          audiences.forEach((audience, i) => {
+            const personalise = audience.open(principal, start.audiences[i]);
+            for (const topic of audience.topics) started.personalisers.set(topic, personalise);
+          });
+          send(socket, { type: 'auth_ok', version: LIVE_PROTOCOL_VERSION, position: start.latest });
+          await catchUp(started, start.replay);
         } catch (error) {
           if (error instanceof ConnectionCapUnavailable || isDatabaseUnavailable(error)) {
             request.log.warn({ err: { message: (error as Error).message } }, 'live socket refused: a dependency is unavailable');
@@ -275,6 +325,8 @@ export async function registerLiveGateway(
           }
           request.log.info('live socket authentication failed');
           socket.close(LIVE_CLOSE.unauthenticated, 'Authentication failed');
+        } finally {
+          release();
         }
       })();
     });

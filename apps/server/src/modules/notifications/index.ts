@@ -33,7 +33,7 @@ export function registerNotifications(app: FastifyInstance, isLeader: () => bool
   app.addHook('onClose', async () => {
     await producer.stop();
   });
-  const module = { service, producer, liveAudience: createNotificationsLiveAudience(app.deps.database.db) };
+  const module = { service, producer, liveAudience: createNotificationsLiveAudience() };
   app.decorate('notifications', module);
   return module;
 }

@@ -3,11 +3,11 @@
  * notification row, scoped to the firm (or to the one user it is for), holding who of the audience does not get it
  * (`hidden`) and who gets it silently (`silent`, snoozed). Each node's gateway asks this audience, per socket, for that
  * user's copy: the contract's `NotificationCreatedPayload` with the user's own unread count, or nothing for a user
- * outside the audience. The count is the socket's: the user's unread notifications up to its resume point (one query
- * when it opens), plus one per notification sent, reset by every `notify.read` (which carries the count after the read).
+ * outside the audience. The count is the socket's: the user's unread notifications up to its resume point (read in
+ * the gateway's start statement of the socket, `socketStartSql`), plus one per notification sent, reset by every
+ * `notify.read` (which carries the count after the read).
  */
 import { NOTIFICATION_TOPICS, type Notification, type NotificationCreatedPayload, type NotificationReadPayload } from '@dart/contracts';
-import type { DbOrTx } from '../../db/client';
 import type { LiveAudience } from '../../lib/live-audience';
 import * as repo from './notifications.repository';
 
@@ -23,11 +23,12 @@ export interface StoredNotificationCreated {
 const isStored = (payload: unknown): payload is StoredNotificationCreated =>
   typeof payload === 'object' && payload !== null && Array.isArray((payload as StoredNotificationCreated).hidden);
 
-export function createNotificationsLiveAudience(db: DbOrTx): LiveAudience {
+export function createNotificationsLiveAudience(): LiveAudience {
   return {
     topics: [NOTIFICATION_TOPICS.created, NOTIFICATION_TOPICS.read],
-    async open(reader, from) {
-      const { unread: counted, joinedAt } = await repo.socketStart(db, reader, from);
+    start: (reader, from) => repo.socketStartSql(reader, from),
+    open(reader, start) {
+      const { unread: counted, joinedAt } = repo.decodeSocketStart(start);
       let unread = counted;
       const canTrade = reader.permissions.includes('client.can_trade');
       return (message) => {
@@ -42,7 +43,7 @@ export function createNotificationsLiveAudience(db: DbOrTx): LiveAudience {
         if (hidden.includes(reader.userId)) return undefined;
         if (!message.userId) {
           // Firm-wide: its trading users who were members when it was made (the same rule as the inbox's `visibleTo`).
-          if (!canTrade || joinedAt === null || Date.parse(notification.created_at) < joinedAt.getTime()) return undefined;
+          if (!canTrade || joinedAt === null || Date.parse(notification.created_at) < joinedAt) return undefined;
         }
         unread += 1;
         const copy: NotificationCreatedPayload = { notification, unread, silent: silent.includes(reader.userId) };

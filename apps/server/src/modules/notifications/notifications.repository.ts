@@ -210,16 +210,26 @@ export interface NotificationInsert {
  * latency): the events are appended in the given order for the audiences that have no row yet (a replayed source
  * event's audience has one), then the rows are inserted with their event's position as `live_position`. The columns
  * travel as arrays through `unnest` (one parameter each); `hidden_for` as one array literal per row. Returns the rows
- * written, with their event's position, in position order.
+ * written, with their event's position, in position order. The first chunk's statement also moves the producer's
+ * cursor (`event_cursors`, locked by the caller's `EventTail.next` in this transaction): the same UPDATE as
+ * `EventTail.advance`, without a round trip of its own.
  */
 export async function insertNotificationsWithEvents(
   tx: DbOrTx,
   topic: string,
+  cursor: { name: string; position: number; at: Date },
   rows: readonly NotificationInsert[],
 ): Promise<Array<{ id: string; position: number }>> {
   const written: Array<{ id: string; position: number }> = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
+    const advance =
+      i === 0
+        ? sql`, moved AS (
+          UPDATE event_cursors SET position = ${cursor.position}, updated_at = ${cursor.at.toISOString()}::timestamptz
+           WHERE name = ${cursor.name} RETURNING 1
+        )`
+        : sql``;
     const column = (pick: (row: NotificationInsert) => string | number | null) => pgArray(chunk.map(pick));
     const result = await sqlRows<{ id: string; position: string | number }>(
       tx,
@@ -241,7 +251,7 @@ export async function insertNotificationsWithEvents(
           INSERT INTO events (topic, client_id, user_id, payload)
           SELECT ${topic}, client_id, user_id, payload FROM fresh ORDER BY n
           RETURNING position, (payload->'notification'->>'id')::uuid AS id
-        )
+        )${advance}
         INSERT INTO notifications (id, user_id, client_id, category, kind, title, body, link, source_position, source_ref,
             hidden_for, live_position, created_at)
         SELECT fresh.id, user_id, client_id, category, kind, title, body, link, source_position, source_ref, hidden::uuid[],
@@ -348,22 +358,27 @@ export async function snooze(
 }
 
 /**
- * What a socket starting at position `upTo` needs: the user's unread notifications whose live event is at or before
- * it, and when the user joined the firm (firm-wide notifications made before are not theirs).
+ * What a socket starting at position `from` (an SQL expression: its resume point, or the latest position) needs, as one
+ * `json` value the live gateway reads in the socket's start statement: `unread`, the user's unread notifications whose
+ * live event is at or before `from`, and `joined`, when the user joined the firm in epoch ms rounded up (firm-wide
+ * notifications made before are not theirs; `created_at` is whole milliseconds, so `created_at >= joined` in ms is
+ * the inbox's rule exactly), or null when the user is no active member.
  */
-export async function socketStart(db: DbOrTx, reader: Reader, upTo: number): Promise<{ unread: number; joinedAt: Date | null }> {
-  const [row] = await sqlRows<{ unread: string | number; joined_at: string | Date | null }>(
-    db,
-    sql`SELECT (SELECT count(*) FROM notifications n
-                 WHERE ${visibleTo(reader)} AND ${unreadBy(reader)}
-                   -- rows from before migration 0030 have no live event of their own: the socket has had them
-                   AND coalesce(n.live_position, 0) <= ${upTo}) AS unread,
-               (SELECT a.created_at FROM user_accounts a
-                 WHERE a.user_id = ${reader.userId}::uuid AND a.client_id = ${reader.clientId}::uuid AND a.status = 'active') AS joined_at`,
-  );
-  const joined = row?.joined_at ?? null;
+export function socketStartSql(reader: Reader, from: SQL): SQL {
+  return sql`json_build_object(
+    'unread', (SELECT count(*) FROM notifications n
+                WHERE ${visibleTo(reader)} AND ${unreadBy(reader)}
+                  -- rows from before migration 0030 have no live event of their own: the socket has had them
+                  AND coalesce(n.live_position, 0) <= ${from}),
+    'joined', (SELECT ceil(extract(epoch FROM a.created_at) * 1000) FROM user_accounts a
+                WHERE a.user_id = ${reader.userId}::uuid AND a.client_id = ${reader.clientId}::uuid AND a.status = 'active'))`;
+}
+
+/** `socketStartSql`'s value as read back (json numbers; a count may arrive as a string from some drivers). */
+export function decodeSocketStart(value: unknown): { unread: number; joinedAt: number | null } {
+  const start = (typeof value === 'string' ? JSON.parse(value) : value) as { unread?: number | string; joined?: number | string | null };
   return {
-    unread: Number(row?.unread ?? 0),
-    joinedAt: joined === null ? null : (userAccounts.createdAt.mapFromDriverValue(joined) as Date),
+    unread: Number(start?.unread ?? 0),
+    joinedAt: start?.joined === null || start?.joined === undefined ? null : Number(start.joined),
   };
 }
