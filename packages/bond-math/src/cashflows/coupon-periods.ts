@@ -8,9 +8,9 @@ import type { CalendarDate } from '../time/calendar-date';
 import { addDays, formatDate } from '../time/calendar-date';
 import type { HolidayCalendar } from '../time/holiday-calendar';
 import { adjustDate } from '../time/holiday-calendar';
-import type { ScheduleDates } from '../time/schedule';
+import type { ScheduleDateFields, ScheduleDates } from '../time/schedule';
 import type { CouponFrequency, DayCount } from '../day-count/day-count';
-import { getYearFractionInPeriod } from '../day-count/year-fraction';
+import { fillRegularPeriodYearFractions, getYearFractionInPeriod } from '../day-count/year-fraction';
 import type { BondConvention } from '../conventions/market-conventions';
 import type { CouponPeriod } from '../instruments/bond';
 import { BondMathError } from '../errors';
@@ -49,6 +49,11 @@ export interface CouponPeriodSpec {
   readonly dayCount: DayCount;
   readonly convention: BondConvention;
   readonly calendar: HolidayCalendar;
+  /**
+   * The civil fields of `schedule`'s due dates, when the caller generated it with them
+   * ({@link generateScheduleDates}'s `fieldsOut`); used when their count matches.
+   */
+  readonly dueDateFields?: ScheduleDateFields;
 }
 
 const PRINCIPAL_TOLERANCE = 1e-9;
@@ -207,49 +212,79 @@ export function computeCouponColumns(spec: CouponPeriodSpec): CouponColumns {
 }
 
 /**
+ * Scratch columns of {@link computePlainCouponColumns}, reused from bond to bond: each column is
+ * written here at its final length, then copied out with one `slice`, which gives a packed
+ * array of exactly that length. (`new Array(n)` would be made at its length too but stays
+ * "holey" in V8, and every price that later reads it pays a hole check: measured, per-bond price
+ * and solve 20–40 % slower on 20,000 bonds; `push` from empty reallocates each column three or
+ * four times on the way to ~60 entries.) They start as double arrays and only ever hold numbers,
+ * so they stay packed doubles (`HUNDREDS`: small integers).
+ */
+const interestScratch: number[] = [0.5];
+const fractionScratch: number[] = [0.5];
+const HUNDREDS: number[] = [100];
+
+function ensureScratchLength(count: number): void {
+  while (interestScratch.length < count) interestScratch.push(0.5);
+  while (fractionScratch.length < count) fractionScratch.push(0.5);
+  while (HUNDREDS.length < count) HUNDREDS.push(100);
+}
+
+/**
  * {@link computeCouponColumns} for the common bond (one coupon rate, all principal at
  * maturity): the same expressions with the outstanding face fixed at 100 until maturity, and
- * no per-period checks of steps and repayments. Arrays grow by `push` on purpose: one made at
- * its final length (`new Array(n)`) stays "holey" in V8, and every price that later reads it
- * pays a hole check (measured: per-bond price and solve 20–40 % slower on 20,000 bonds).
+ * no per-period checks of steps and repayments. The regular periods' day-count fractions are
+ * filled in one pass per day count, from the due dates' civil fields when the schedule was
+ * generated with them (SPEC SP7, {@link fillRegularPeriodYearFractions}: the same doubles).
  */
 function computePlainCouponColumns(spec: CouponPeriodSpec, redemptionPer100: number): CouponColumns {
   const { schedule, frequency, dayCount, convention, couponRate } = spec;
   const dueDates = schedule.dueDates;
   const count = dueDates.length;
-  const interests: number[] = [];
-  const yearFractions: number[] = [];
+  const fields = spec.dueDateFields !== undefined && spec.dueDateFields.count === count ? spec.dueDateFields : null;
+  ensureScratchLength(count);
+  const interests = interestScratch;
+  const fractions = fractionScratch;
   const fixedPerPeriod = convention.couponAmount === 'fixed-per-period';
   const outstanding = 100;
-  let startDate = schedule.issueDate;
-  for (let i = 0; i < count; i++) {
-    const endDate = dueDates[i] as CalendarDate;
-    const referenceStartDate = i === 0 ? schedule.firstReferenceStartDate : startDate;
-    const isRegular = i === 0 ? schedule.firstIsRegular : true;
-    const fraction =
-      couponRate === 0 || (fixedPerPeriod && isRegular)
-        ? Number.NaN
-        : getCouponYearFraction(startDate, endDate, referenceStartDate, frequency, dayCount);
-    const interest =
-      couponRate === 0 ? 0 : Number.isNaN(fraction) ? (outstanding * couponRate) / frequency : outstanding * couponRate * fraction;
-    interests.push(interest);
-    yearFractions.push(fraction);
-    startDate = endDate;
+  // The year fraction is computed only where the coupon rule needs it (as getPeriodInterest does):
+  // never for a zero coupon, and under the fixed-per-period rule only for an irregular first period.
+  if (couponRate === 0) {
+    for (let i = 0; i < count; i++) fractions[i] = Number.NaN;
+  } else {
+    if (count > 0) {
+      fractions[0] =
+        fixedPerPeriod && schedule.firstIsRegular
+          ? Number.NaN
+          : getCouponYearFraction(schedule.issueDate, dueDates[0] as CalendarDate, schedule.firstReferenceStartDate, frequency, dayCount);
+    }
+    if (fixedPerPeriod) for (let i = 1; i < count; i++) fractions[i] = Number.NaN;
+    else fillRegularPeriodYearFractions(dayCount, dueDates, fields, frequency, count, fractions);
   }
+  if (couponRate === 0) {
+    for (let i = 0; i < count; i++) interests[i] = 0;
+  } else {
+    // A regular period's interest under the fixed-per-period rule, as computeCouponColumns writes it.
+    const fixedInterest = (outstanding * couponRate) / frequency;
+    for (let i = 0; i < count; i++) {
+      const fraction = fractions[i] as number;
+      interests[i] = Number.isNaN(fraction) ? fixedInterest : outstanding * couponRate * fraction;
+    }
+  }
+  const interestColumn = interests.slice(0, count);
   // Before maturity a flow is its interest: computeCouponColumns's interest + 0 + 0 is the same
   // double, as an interest here is never −0 (a product of non-negative factors or the literal 0).
-  const amounts = interests.slice();
-  const outstandings = interests.map(() => outstanding);
-  if (count > 0) amounts[count - 1] = (interests[count - 1] as number) + outstanding + (outstanding * (redemptionPer100 - 100)) / 100;
+  const finalPremium = count === 0 ? 0 : (outstanding * (redemptionPer100 - 100)) / 100;
+  if (count > 0) interests[count - 1] = (interests[count - 1] as number) + outstanding + finalPremium;
   return {
     couponRate,
     couponRates: null,
-    outstanding: outstandings,
-    interest: interests,
+    outstanding: HUNDREDS.slice(0, count),
+    interest: interestColumn,
     principal: null,
-    finalPremium: count === 0 ? 0 : (outstanding * (redemptionPer100 - 100)) / 100,
-    amounts,
-    yearFractions,
+    finalPremium,
+    amounts: interests.slice(0, count),
+    yearFractions: fractions.slice(0, count),
   };
 }
 

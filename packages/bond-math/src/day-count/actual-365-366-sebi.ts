@@ -48,9 +48,19 @@ export function containsLeapDay(after: CalendarDate, onOrBefore: CalendarDate): 
  */
 function hasLeapDayInYearEndingOn(dueDate: CalendarDate): boolean {
   const packed = toPackedYmd(dueDate);
-  const year = Math.floor(packed / 10000);
-  const monthDay = packed % 10000;
+  return hasLeapDayInYearEndingOnFields(Math.floor(packed / 10000), packed % 10000);
+}
+
+function hasLeapDayInYearEndingOnFields(year: number, monthDay: number): boolean {
   return monthDay >= 229 ? isLeapYear(year) : isLeapYear(year - 1);
+}
+
+/**
+ * The default window's denominator (`year-ending-on-due-date`) from the due date's civil fields
+ * (a bond's builder has them from its schedule, SPEC SP7): `getSebiDenominator(·, dueDate)`.
+ */
+export function getSebiDenominatorOfDueDate(year: number, month: number, day: number): 365 | 366 {
+  return hasLeapDayInYearEndingOnFields(year, month * 100 + day) ? 366 : 365;
 }
 
 /**

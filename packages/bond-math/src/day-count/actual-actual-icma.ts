@@ -46,3 +46,12 @@ export const ACTUAL_ACTUAL_ICMA: DayCount = {
   getYearFraction: getActualActualIcmaYearFraction,
   getCouponPeriodDays: (start, end) => end - start,
 };
+
+/**
+ * {@link getActualActualIcmaYearFraction} of a whole regular period, `[start, end)` being its
+ * own reference period: the walk stops at its first step, having added days / (f × days) to 0
+ * (SPEC SP7; checked bit for bit in fast-paths.test.ts).
+ */
+export function getActualActualIcmaRegularYearFraction(start: CalendarDate, end: CalendarDate, frequency: number): number {
+  return (end - start) / (frequency * (end - start));
+}

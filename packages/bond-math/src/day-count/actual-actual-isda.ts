@@ -10,8 +10,14 @@ import type { DayCount } from './day-count';
 export function getActualActualIsdaYearFraction(start: CalendarDate, end: CalendarDate): number {
   if (end === start) return 0;
   if (end < start) return -getActualActualIsdaYearFraction(end, start);
-  const y1 = getYear(start);
-  const y2 = getYear(end);
+  return getActualActualIsdaYearFractionInYears(start, end, getYear(start), getYear(end));
+}
+
+/**
+ * {@link getActualActualIsdaYearFraction} for start < end when their years `y1` and `y2` are
+ * known (a bond's builder has them from its schedule, SPEC SP7).
+ */
+export function getActualActualIsdaYearFractionInYears(start: CalendarDate, end: CalendarDate, y1: number, y2: number): number {
   if (y1 === y2) return (end - start) / (isLeapYear(y1) ? 366 : 365);
   const endOfFirstYear = getYearStartDay(y1 + 1);
   const startOfLastYear = getYearStartDay(y2);

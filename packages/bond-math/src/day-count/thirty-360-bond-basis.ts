@@ -12,12 +12,20 @@ import type { CouponFrequency, DayCount } from './day-count';
 export function getThirty360BondBasisDays(start: CalendarDate, end: CalendarDate): number {
   const a = toPackedYmd(start);
   const b = toPackedYmd(end);
-  const y1 = Math.floor(a / 10000);
-  const m1 = Math.floor(a / 100) % 100;
-  const d1 = Math.min(a % 100, 30);
-  const y2 = Math.floor(b / 10000);
-  const m2 = Math.floor(b / 100) % 100;
-  let d2 = b % 100;
+  return getThirty360BondBasisDaysFromFields(
+    Math.floor(a / 10000),
+    Math.floor(a / 100) % 100,
+    a % 100,
+    Math.floor(b / 10000),
+    Math.floor(b / 100) % 100,
+    b % 100,
+  );
+}
+
+/** {@link getThirty360BondBasisDays} from the civil fields of both dates (month 1–12, day 1–31). */
+export function getThirty360BondBasisDaysFromFields(y1: number, m1: number, day1: number, y2: number, m2: number, day2: number): number {
+  const d1 = Math.min(day1, 30);
+  let d2 = day2;
   if (d2 === 31 && d1 === 30) d2 = 30;
   return 360 * (y2 - y1) + 30 * (m2 - m1) + (d2 - d1);
 }

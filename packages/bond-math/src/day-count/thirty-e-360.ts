@@ -12,12 +12,20 @@ import type { CouponFrequency, DayCount } from './day-count';
 export function getThirtyE360Days(start: CalendarDate, end: CalendarDate): number {
   const a = toPackedYmd(start);
   const b = toPackedYmd(end);
-  const y1 = Math.floor(a / 10000);
-  const m1 = Math.floor(a / 100) % 100;
-  const d1 = Math.min(a % 100, 30);
-  const y2 = Math.floor(b / 10000);
-  const m2 = Math.floor(b / 100) % 100;
-  const d2 = Math.min(b % 100, 30);
+  return getThirtyE360DaysFromFields(
+    Math.floor(a / 10000),
+    Math.floor(a / 100) % 100,
+    a % 100,
+    Math.floor(b / 10000),
+    Math.floor(b / 100) % 100,
+    b % 100,
+  );
+}
+
+/** {@link getThirtyE360Days} from the civil fields of both dates (month 1–12, day 1–31). */
+export function getThirtyE360DaysFromFields(y1: number, m1: number, day1: number, y2: number, m2: number, day2: number): number {
+  const d1 = Math.min(day1, 30);
+  const d2 = Math.min(day2, 30);
   return 360 * (y2 - y1) + 30 * (m2 - m1) + (d2 - d1);
 }
 

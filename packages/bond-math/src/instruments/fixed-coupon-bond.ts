@@ -7,7 +7,7 @@ import { formatDate } from '../time/calendar-date';
 import type { HolidayCalendar } from '../time/holiday-calendar';
 import { INDIA_SETTLEMENT_CALENDAR } from '../time/india-holidays';
 import type { StubType } from '../time/schedule';
-import { generateScheduleDates } from '../time/schedule';
+import { createScheduleDateFields, generateScheduleDates } from '../time/schedule';
 import type { CouponFrequency } from '../day-count/day-count';
 import { getDayCount } from '../day-count/registry';
 import type { BondConvention } from '../conventions/market-conventions';
@@ -199,6 +199,9 @@ function isPeriodList(source: readonly CouponPeriod[] | Omit<GeneratedPeriods, '
   return Array.isArray(source);
 }
 
+/** The due dates' civil fields of the schedule being built (SPEC SP7); filled and read within one build. */
+const scheduleFields = createScheduleDateFields();
+
 /**
  * Creates a fixed-coupon bond (any frequency) whose schedule is generated backward
  * from maturity, with optional stubs, step coupons, amortisation, calls and puts.
@@ -215,14 +218,17 @@ export function createFixedCouponBond(
   if (frequency === undefined) throw new BondMathError('INVALID_ARGUMENT', 'frequency is required', 'frequency');
   if (convention === undefined) throw new BondMathError('INVALID_ARGUMENT', 'convention is required', 'convention');
   validateBondInputs({ frequency, faceValuePerUnit: spec.faceValuePerUnit, couponRate: spec.couponRate });
-  const schedule = generateScheduleDates({
-    issueDate: spec.issueDate,
-    maturityDate: spec.maturityDate,
-    frequency,
-    endOfMonth: spec.endOfMonth ?? convention.endOfMonth,
-    stub: spec.stub,
-    firstCouponDate: spec.firstCouponDate,
-  });
+  const schedule = generateScheduleDates(
+    {
+      issueDate: spec.issueDate,
+      maturityDate: spec.maturityDate,
+      frequency,
+      endOfMonth: spec.endOfMonth ?? convention.endOfMonth,
+      stub: spec.stub,
+      firstCouponDate: spec.firstCouponDate,
+    },
+    scheduleFields,
+  );
   const dayCount = getDayCount(convention.accrualDayCount, convention.sebiLeapYearRule);
   const calendar = spec.calendar ?? INDIA_SETTLEMENT_CALENDAR;
   const columns = computeCouponColumns({
@@ -236,6 +242,7 @@ export function createFixedCouponBond(
     dayCount,
     convention,
     calendar,
+    dueDateFields: scheduleFields,
   });
   return assembleBond({
     kind: overrides?.kind ?? spec.kind ?? 'fixed-coupon-bond',

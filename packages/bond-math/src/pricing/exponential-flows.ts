@@ -40,8 +40,32 @@ export const MAX_DISTINCT_STEPS = 16;
 const stepFactors = new Float64Array(MAX_DISTINCT_STEPS);
 
 /**
+ * Scratch for the per-flow exponents and steps a setup computes before they are collected
+ * ({@link getExponentScratch}, {@link getStepScratch}) and for the step indices: packed double
+ * (and small-integer) arrays reused from setup to setup, so each setup copies out its columns
+ * with one `slice` at their final length instead of growing them by `push`.
+ */
+const exponentScratch: number[] = [0.5];
+const stepScratch: number[] = [0.5];
+const stepIndexScratch: number[] = [0];
+
+/** The exponent scratch, at least `count` long (fill entries 0..count − 1, then call {@link createExponentialFlows}). */
+export function getExponentScratch(count: number): number[] {
+  while (exponentScratch.length < count) exponentScratch.push(0.5);
+  return exponentScratch;
+}
+
+/** The step scratch, at least `count` long. */
+export function getStepScratch(count: number): number[] {
+  while (stepScratch.length < count) stepScratch.push(0.5);
+  return stepScratch;
+}
+
+/**
  * Collects the flows; `stepExponents[k]` (k ≥ 1) is e_k − e_{k−1} as the caller computed it
  * (the increment it summed into e_k), so equal gaps give bit-equal steps and share a factor.
+ * `exponents` and `stepExponents` may be longer than `amounts` (the scratch arrays above): only
+ * their first `amounts.length` entries are read, and the flows keep a copy of `exponents`.
  */
 export function createExponentialFlows(
   periodsPerYear: number,
@@ -49,21 +73,34 @@ export function createExponentialFlows(
   exponents: readonly number[],
   stepExponents: readonly number[],
 ): ExponentialFlows {
+  const count = amounts.length;
+  // Always a copy: `exponents` is often the shared scratch, which the next setup overwrites.
+  const ownExponents = exponents.slice(0, count);
   const steps: number[] = [];
-  // The steps are looked up by a scan of the (≤ 16) distinct ones so far, inline (what `indexOf`
-  // does, without a call per flow for every bond priced at a new date).
-  const stepOfFlow: number[] = [0];
-  for (let k = 1; k < amounts.length; k++) {
+  while (stepIndexScratch.length < count) stepIndexScratch.push(0);
+  const stepOfFlow = stepIndexScratch;
+  // Each step is found by a scan of the (≤ 16) distinct ones so far; the previous flow's step is
+  // tried first (consecutive steps are mostly equal). Distinct steps are distinct values, so the
+  // index found is the scan's either way (NaN never matches, as in the scan).
+  let previousStep = Number.NaN;
+  let previousIndex = 0;
+  for (let k = 1; k < count; k++) {
     const step = stepExponents[k] as number;
-    let index = 0;
-    while (index < steps.length && steps[index] !== step) index++;
-    if (index === steps.length) {
-      if (steps.length === MAX_DISTINCT_STEPS) return { periodsPerYear, amounts, exponents, steps: [], stepOfFlow: [] };
-      steps.push(step);
+    let index = previousIndex;
+    if (step !== previousStep) {
+      index = 0;
+      while (index < steps.length && steps[index] !== step) index++;
+      if (index === steps.length) {
+        if (steps.length === MAX_DISTINCT_STEPS) return { periodsPerYear, amounts, exponents: ownExponents, steps: [], stepOfFlow: [] };
+        steps.push(step);
+      }
+      previousStep = step;
+      previousIndex = index;
     }
-    stepOfFlow.push(index);
+    stepOfFlow[k] = index;
   }
-  return { periodsPerYear, amounts, exponents, steps, stepOfFlow };
+  stepOfFlow[0] = 0;
+  return { periodsPerYear, amounts, exponents: ownExponents, steps, stepOfFlow: count > 0 ? stepOfFlow.slice(0, count) : [0] };
 }
 
 /** Scratch slot for dP/dy of the last {@link evaluateExponentialFlows} call with `withSlope`. */

@@ -6,20 +6,32 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../time/calendar-date';
-import { addDays, addYears, makeDate, parseDate, toPackedYmd, toPackedYmdReference } from '../time/calendar-date';
-import { generateScheduleDates } from '../time/schedule';
+import {
+  addDays,
+  addMonths,
+  addYears,
+  getDaysInMonth,
+  makeDate,
+  parseDate,
+  toPackedYmd,
+  toPackedYmdReference,
+} from '../time/calendar-date';
+import type { ScheduleDates, ScheduleSpec } from '../time/schedule';
+import { createScheduleDateFields, generateScheduleDates } from '../time/schedule';
 import { INDIA_SETTLEMENT_CALENDAR } from '../time/india-holidays';
 import type { CouponFrequency, DayCountName } from '../day-count/day-count';
 import { DAY_COUNT_NAMES, getDayCount } from '../day-count/registry';
 import { containsLeapDay, getSebiDenominator } from '../day-count/actual-365-366-sebi';
-import { getYearFractionInPeriod } from '../day-count/year-fraction';
+import { fillRegularPeriodYearFractions, getYearFractionInPeriod } from '../day-count/year-fraction';
 import type { BondConvention } from '../conventions/market-conventions';
 import { ICMA_STREET, SEBI_CORPORATE_BOND } from '../conventions/market-conventions';
 import { buildCouponPeriods, computeCouponColumns } from '../cashflows/coupon-periods';
+import type { Bond } from '../instruments/bond';
 import { createFixedCouponBond } from '../instruments/fixed-coupon-bond';
 import { getBondPeriod } from '../instruments/bond-periods';
 import { createCorporateBond } from '../instruments/corporate-bond';
 import { getCleanPriceFromYield } from './price-yield';
+import type { PricingSetup } from './pricing-setup';
 import { createPricingSetup } from './pricing-setup';
 import { createExponentialFlows, evaluateExponentialFlows, exponentialSlopeOut } from './exponential-flows';
 import { getCompoundingForFrequency } from './quote';
@@ -276,5 +288,283 @@ describe('build shortcuts (issue 17 §2, round 3)', () => {
     );
     expect(made.steps).toEqual([1, 0.5, 0.25]);
     expect(made.stepOfFlow).toEqual(stepExponents.map((step, k) => (k === 0 ? 0 : [1, 0.5, 0.25].indexOf(step))));
+  });
+});
+
+/** The schedule walk SP7 replaced: due dates by addMonths from maturity, descending, then reversed. */
+function generateScheduleDatesByWalk(spec: ScheduleSpec): ScheduleDates | string {
+  const { issueDate, maturityDate, frequency } = spec;
+  if (!(maturityDate > issueDate)) return 'maturity';
+  const packed = toPackedYmd(maturityDate);
+  const endOfMonth =
+    spec.endOfMonth === true && packed % 100 === getDaysInMonth(Math.floor(packed / 10000), Math.floor(packed / 100) % 100);
+  const stopAt = spec.firstCouponDate ?? issueDate;
+  const back = (k: number) => addMonths(maturityDate, -k * (12 / frequency), endOfMonth);
+  const descending: CalendarDate[] = [maturityDate];
+  let candidate = back(1);
+  while (candidate > stopAt) {
+    descending.push(candidate);
+    candidate = back(descending.length);
+  }
+  if (spec.firstCouponDate !== undefined) {
+    if (candidate !== spec.firstCouponDate || !(spec.firstCouponDate > issueDate)) return 'firstCouponDate';
+    descending.push(candidate);
+    candidate = back(descending.length);
+  }
+  const dueDates = descending.toReversed();
+  const firstIsRegular = candidate === issueDate;
+  if (!firstIsRegular && spec.stub === 'long-front' && dueDates.length > 1) {
+    const dropped = dueDates.shift() as CalendarDate;
+    return { issueDate, dueDates, firstReferenceStartDate: dropped, firstIsRegular: false };
+  }
+  return { issueDate, dueDates, firstReferenceStartDate: candidate, firstIsRegular };
+}
+
+/** The flows as the setup built them before SP7: each increment from its day count, pushed, steps found by indexOf. */
+function getReferenceFlows(bond: Bond, setup: PricingSetup): { exponents: number[]; steps: number[]; stepOfFlow: number[] } {
+  const xirr = bond.convention.yieldMethod === 'xirr';
+  const f = bond.frequency;
+  const exponents: number[] = [];
+  const increments: number[] = [];
+  let previous: number = setup.settlementDate;
+  let years = 0;
+  for (let k = setup.firstIndex; k <= setup.lastIndex; k++) {
+    const date = k === setup.lastIndex ? setup.lastDate : (bond.columns.dueDates[k] as CalendarDate);
+    if (xirr) {
+      exponents.push((date - setup.settlementDate) / 365);
+      increments.push((date - previous) / 365);
+    } else {
+      const period = getBondPeriod(bond, k);
+      const increment =
+        k === setup.firstIndex && previous !== period.accrualStartDate
+          ? getYearFractionInPeriod(bond.dayCount, period.accrualStartDate, date, period.referenceStartDate, period.dueDate, f) -
+            getYearFractionInPeriod(
+              bond.dayCount,
+              period.accrualStartDate,
+              previous as CalendarDate,
+              period.referenceStartDate,
+              period.dueDate,
+              f,
+            )
+          : getYearFractionInPeriod(bond.dayCount, previous as CalendarDate, date, period.referenceStartDate, period.dueDate, f);
+      years += increment;
+      exponents.push(f * years);
+      increments.push(f * increment);
+    }
+    previous = date;
+  }
+  const steps: number[] = [];
+  const stepOfFlow = [0];
+  for (let k = 1; k < exponents.length; k++) {
+    let index = steps.indexOf(increments[k] as number);
+    if (index < 0) index = steps.push(increments[k] as number) - 1;
+    stepOfFlow.push(index);
+  }
+  return { exponents, steps: steps.length > 16 ? [] : steps, stepOfFlow: steps.length > 16 ? [] : stepOfFlow };
+}
+
+const sameBits = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((value, k) => Object.is(value, b[k]));
+
+describe('one pass per schedule and per day count (issue 17 §2, round 4)', () => {
+  it('[SP7] due dates made once, ascending, by month index equal the addMonths walk they replace, with stubs, first coupon dates and month ends', () => {
+    const random = createRandom(707);
+    const fields = createScheduleDateFields(4);
+    let mismatches = 0;
+    let withFirstCoupon = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const frequency = FREQUENCIES[i % 4] as CouponFrequency;
+      const issueDate = addDays(parseDate('1995-01-01'), Math.floor(random() * 15_000));
+      let maturityDate = addDays(issueDate, 1 + Math.floor(random() * 365 * 45));
+      if (i % 3 === 0) {
+        const packed = toPackedYmd(maturityDate);
+        const year = Math.floor(packed / 10000);
+        const month = Math.floor(packed / 100) % 100;
+        maturityDate = makeDate(year, month, getDaysInMonth(year, month) - (i % 4));
+      }
+      const spec: ScheduleSpec = {
+        issueDate,
+        maturityDate,
+        frequency,
+        endOfMonth: i % 2 === 0,
+        stub: i % 5 === 0 ? 'long-front' : 'short-front',
+      };
+      const plain = generateScheduleDatesByWalk(spec);
+      const withFirst: ScheduleSpec =
+        i % 4 === 1 && typeof plain !== 'string'
+          ? {
+              ...spec,
+              firstCouponDate: addDays(plain.dueDates[Math.min(i % 3, plain.dueDates.length - 1)] as CalendarDate, i % 8 === 1 ? 1 : 0),
+            }
+          : spec;
+      const expected = generateScheduleDatesByWalk(withFirst);
+      let actual: ScheduleDates | string;
+      try {
+        actual = generateScheduleDates(withFirst, fields);
+      } catch (error) {
+        actual = (error as Error).message.includes('firstCouponDate') ? 'firstCouponDate' : 'maturity';
+      }
+      if (withFirst.firstCouponDate !== undefined && typeof expected !== 'string') withFirstCoupon++;
+      if (typeof expected === 'string' || typeof actual === 'string') {
+        if (expected !== actual) mismatches++;
+        continue;
+      }
+      const fieldsMatch = actual.dueDates.every(
+        (date, k) =>
+          toPackedYmd(date) === (fields.year[k] as number) * 10000 + (fields.month[k] as number) * 100 + (fields.day[k] as number),
+      );
+      if (
+        !sameBits(actual.dueDates, expected.dueDates) ||
+        actual.firstReferenceStartDate !== expected.firstReferenceStartDate ||
+        actual.firstIsRegular !== expected.firstIsRegular ||
+        fields.count !== actual.dueDates.length ||
+        !fieldsMatch
+      ) {
+        mismatches++;
+      }
+    }
+    expect(withFirstCoupon).toBeGreaterThan(1000);
+    expect(mismatches).toBe(0);
+  });
+
+  it("[SP7] regular periods' fractions from the due dates' fields equal getYearFractionInPeriod for every day count, bit for bit", () => {
+    const random = createRandom(808);
+    const fields = createScheduleDateFields();
+    let mismatches = 0;
+    let periods = 0;
+    for (let i = 0; i < 3000; i++) {
+      const frequency = FREQUENCIES[i % 4] as CouponFrequency;
+      const name = DAY_COUNT_NAMES[i % DAY_COUNT_NAMES.length] as DayCountName;
+      const dayCount = getDayCount(name, i % 3 === 0 ? 'period-contains-29-feb' : undefined);
+      const issueDate = addDays(parseDate('2003-02-28'), Math.floor(random() * 9000));
+      let maturityDate = addDays(issueDate, 40 + Math.floor(random() * 9000));
+      if (i % 2 === 0) maturityDate = addMonths(maturityDate, 0, true);
+      const packed = toPackedYmd(maturityDate);
+      if (i % 4 === 0) {
+        const year = Math.floor(packed / 10000);
+        const month = Math.floor(packed / 100) % 100;
+        maturityDate = makeDate(year, month, Math.min(getDaysInMonth(year, month), 28 + (i % 3)));
+      }
+      const schedule = generateScheduleDates({ issueDate, maturityDate, frequency, endOfMonth: i % 6 < 3 }, fields);
+      const count = schedule.dueDates.length;
+      const withFields = Array.from({ length: count }, () => -1);
+      const withoutFields = Array.from({ length: count }, () => -1);
+      fillRegularPeriodYearFractions(dayCount, schedule.dueDates, fields, frequency, count, withFields);
+      fillRegularPeriodYearFractions(dayCount, schedule.dueDates, null, frequency, count, withoutFields);
+      for (let k = 1; k < count; k++) {
+        const start = schedule.dueDates[k - 1] as CalendarDate;
+        const end = schedule.dueDates[k] as CalendarDate;
+        const expected = getYearFractionInPeriod(dayCount, start, end, start, end, frequency);
+        if (!Object.is(withFields[k], expected) || !Object.is(withoutFields[k], expected)) mismatches++;
+        periods++;
+      }
+    }
+    expect(periods).toBeGreaterThan(100_000);
+    expect(mismatches).toBe(0);
+  });
+
+  it("[SP7] a built bond's columns (schedule fields, plain builder) equal the general builder on the walked schedule", () => {
+    const random = createRandom(909);
+    let mismatches = 0;
+    for (let i = 0; i < 1400; i++) {
+      const frequency = FREQUENCIES[i % 4] as CouponFrequency;
+      const dayCount = DAY_COUNT_NAMES[i % DAY_COUNT_NAMES.length] as DayCountName;
+      const convention: BondConvention = {
+        ...(i % 3 === 0 ? SEBI_CORPORATE_BOND : quantLibConvention(dayCount)),
+        accrualDayCount: dayCount,
+        couponAmount: i % 2 === 0 ? 'day-count' : 'fixed-per-period',
+        endOfMonth: i % 5 < 2,
+      };
+      const issueDate = addDays(parseDate('2012-02-29'), Math.floor(random() * 4000));
+      const maturityDate = addMonths(addDays(issueDate, 20 + Math.floor(random() * 12000)), 0, i % 7 < 3);
+      const couponRate = i % 11 === 0 ? 0 : Math.round(random() * 1500) / 10_000;
+      const stub = i % 9 === 0 ? ('long-front' as const) : undefined;
+      const bond = createFixedCouponBond({ issueDate, maturityDate, couponRate, frequency, convention, stub });
+      const schedule = generateScheduleDatesByWalk({ issueDate, maturityDate, frequency, endOfMonth: convention.endOfMonth, stub });
+      if (typeof schedule === 'string') throw new Error(schedule);
+      const general = computeCouponColumns({
+        schedule,
+        couponRate,
+        couponRatesPerPeriod: schedule.dueDates.map(() => couponRate),
+        frequency,
+        dayCount: getDayCount(dayCount),
+        convention,
+        calendar: INDIA_SETTLEMENT_CALENDAR,
+      });
+      const columns = bond.columns;
+      if (
+        !sameBits(columns.dueDates, schedule.dueDates) ||
+        !sameBits(columns.amounts, general.amounts) ||
+        !sameBits(columns.interest, general.interest) ||
+        !sameBits(columns.outstanding, general.outstanding) ||
+        !sameBits(columns.couponYearFractions ?? [], general.yearFractions)
+      ) {
+        mismatches++;
+      }
+    }
+    expect(mismatches).toBe(0);
+  });
+
+  it("[SP7] a setup's exponents, steps and step indices, written in place, equal the per-flow chain and indexOf, with workouts and XIRR", () => {
+    const random = createRandom(1010);
+    const settlement = parseDate('2025-08-21');
+    let mismatches = 0;
+    let checked = 0;
+    const made: { bond: Bond; setup: PricingSetup }[] = [];
+    for (let i = 0; i < 1400; i++) {
+      const frequency = FREQUENCIES[i % 4] as CouponFrequency;
+      const dayCount = DAY_COUNT_NAMES[i % DAY_COUNT_NAMES.length] as DayCountName;
+      const issueDate = addDays(settlement, -1 - Math.floor(random() * 3000));
+      const maturityDate = addDays(settlement, 30 + Math.floor(random() * 12000));
+      const callDate = addDays(settlement, 1 + Math.floor(random() * (maturityDate - settlement - 1)));
+      const bond =
+        i % 3 === 2
+          ? createCorporateBond({
+              issueDate,
+              maturityDate,
+              couponRate: 0.08,
+              frequency,
+              recordDateDaysBeforeDue: i % 2 === 0 ? 15 : undefined,
+            })
+          : createFixedCouponBond({ issueDate, maturityDate, couponRate: 0.07, frequency, convention: quantLibConvention(dayCount) });
+      made.push({ bond, setup: createPricingSetup(bond, settlement) });
+      made.push({ bond, setup: createPricingSetup(bond, settlement, { date: callDate as CalendarDate, pricePer100: 101 }) });
+    }
+    // Compared once every setup is made: no setup may share an array with a later one (scratch reuse).
+    for (const { bond, setup } of made) {
+      const flows = setup.exponentialFlows;
+      if (flows !== null) {
+        const expected = getReferenceFlows(bond, setup);
+        if (
+          !sameBits(flows.exponents, expected.exponents) ||
+          !sameBits(flows.steps, expected.steps) ||
+          !sameBits(flows.stepOfFlow, expected.stepOfFlow)
+        ) {
+          mismatches++;
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
+    expect(mismatches).toBe(0);
+  });
+
+  it("[SP7] a setup keeps its own arrays: one made at the scratch's full length is unchanged by the setups made after it", () => {
+    // More flows than any other test makes, so this setup's count is exactly the scratch's length.
+    const bond = createFixedCouponBond({
+      issueDate: parseDate('2020-01-15'),
+      maturityDate: parseDate('2190-01-15'),
+      couponRate: 0.07,
+      frequency: 12,
+      convention: quantLibConvention('ACT/365F'),
+    });
+    const first = createPricingSetup(bond, parseDate('2025-08-21'), { date: parseDate('2189-01-15'), pricePer100: 100 });
+    const exponents = [...(first.exponentialFlows?.exponents ?? [])];
+    const stepOfFlow = [...(first.exponentialFlows?.stepOfFlow ?? [])];
+    expect(exponents.length).toBeGreaterThan(1900);
+    createPricingSetup(bond, parseDate('2100-03-01'));
+    createPricingSetup(bond, parseDate('2030-06-30'), { date: parseDate('2150-01-15'), pricePer100: 100 });
+    expect(sameBits(first.exponentialFlows?.exponents ?? [], exponents)).toBe(true);
+    expect(sameBits(first.exponentialFlows?.stepOfFlow ?? [], stepOfFlow)).toBe(true);
+    expect(first.flowPeriods).toBe(first.exponentialFlows?.exponents);
   });
 });

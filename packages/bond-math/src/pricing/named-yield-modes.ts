@@ -138,7 +138,8 @@ export function getExcelPeriodFacts(bond: Bond, period: CouponPeriod, settlement
  * `firstIndex..lastIndex` (the last one dated `lastDate`): τ accumulates the day
  * count's year fraction interval by interval from settlement, each with its coupon's
  * reference period (QuantLib `CashFlows::npv` with an `InterestRate`).
- * @param stepsOut - when given, receives f × each flow's increment of τ (the exponent steps).
+ * @param exponentsOut - receives f·τ of flow k at index k − firstIndex (at least that long: written in place).
+ * @param stepsOut - receives f × each flow's increment of τ (the exponent steps), likewise.
  * @param firstPeriod - the coupon period at `firstIndex`, when the caller has made it.
  */
 export function getQuantLibFlowPeriods(
@@ -147,17 +148,18 @@ export function getQuantLibFlowPeriods(
   firstIndex: number,
   lastIndex: number,
   lastDate: CalendarDate,
-  stepsOut?: number[],
+  exponentsOut: number[],
+  stepsOut: number[],
   firstPeriod?: CouponPeriod,
-): number[] {
+): void {
   const f = bond.frequency;
   const columns = bond.columns;
+  const dueDates = columns.dueDates;
   const couponFractions = columns.couponYearFractions;
-  const exponents: number[] = [];
   let previous = settlement;
   let years = 0;
   for (let k = firstIndex; k <= lastIndex; k++) {
-    const dueDate = columns.dueDates[k] as CalendarDate;
+    const dueDate = dueDates[k] as CalendarDate;
     const date = k === lastIndex ? lastDate : dueDate;
     // A whole coupon period after the first: the fraction the builder computed for the coupon
     // (same dates, same reference period), when it did.
@@ -179,9 +181,8 @@ export function getQuantLibFlowPeriods(
           : getYearFractionInPeriod(dayCount, previous, date, referenceStart, referenceEnd, f);
     }
     years += increment;
-    exponents.push(f * years);
-    if (stepsOut) stepsOut.push(f * increment);
+    exponentsOut[k - firstIndex] = f * years;
+    stepsOut[k - firstIndex] = f * increment;
     previous = date;
   }
-  return exponents;
 }

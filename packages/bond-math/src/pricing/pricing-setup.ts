@@ -12,7 +12,7 @@ import { getBondPeriod } from '../instruments/bond-periods';
 import { getYearFractionInPeriod } from '../day-count/year-fraction';
 import { getExcelPeriodFacts, getQuantLibFlowPeriods } from './named-yield-modes';
 import type { ExponentialFlows } from './exponential-flows';
-import { createExponentialFlows } from './exponential-flows';
+import { createExponentialFlows, getExponentScratch, getStepScratch } from './exponential-flows';
 
 /** Settlement-dependent pricing inputs (per ₹100 ORIGINAL face unless stated). */
 export interface PricingSetup {
@@ -199,7 +199,7 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
     (method === 'money-market' ||
       method === 'excel' ||
       (method !== 'quantlib' && bond.convention.lastPeriodSimpleInterest && (method === 'street' || lastDate - settlementDate <= 365)));
-  let flowPeriods: number[] | null = null;
+  let flowPeriods: readonly number[] | null = null;
   let exponentialFlows: ExponentialFlows | null = null;
   if (method === 'quantlib' || (method === 'xirr' && !singleFlowSimple)) {
     // One copy of the column (a slice, not a push per flow: this runs for every bond priced at a
@@ -207,18 +207,22 @@ function buildPricingSetup(bond: Bond, settlementDate: CalendarDate, workout: Ex
     const amounts = columns.amounts.slice(firstIndex, lastIndex + 1);
     amounts[amounts.length - 1] = lastAmount;
     amounts[0] = firstAmount;
-    const exponents: number[] = [];
-    const steps: number[] = [];
+    // Exponents and steps are written into scratch at their final length and copied out once
+    // by createExponentialFlows (SPEC SP7).
+    const count = lastIndex - firstIndex + 1;
+    const exponents = getExponentScratch(count);
+    const steps = getStepScratch(count);
     if (method === 'quantlib') {
-      flowPeriods = getQuantLibFlowPeriods(bond, settlementDate, firstIndex, lastIndex, lastDate, steps, period);
-      exponentialFlows = createExponentialFlows(bond.frequency, amounts, flowPeriods, steps);
+      getQuantLibFlowPeriods(bond, settlementDate, firstIndex, lastIndex, lastDate, exponents, steps, period);
+      exponentialFlows = createExponentialFlows(bond.frequency, amounts, exponents, steps);
+      flowPeriods = exponentialFlows.exponents;
     } else {
       // XIRR: e_k = (d_k − s)/365 years at annual compounding; steps are the day gaps / 365.
       let previous: number = settlementDate;
       for (let k = firstIndex; k <= lastIndex; k++) {
         const date = k === lastIndex ? lastDate : (columns.dueDates[k] as number);
-        exponents.push((date - settlementDate) / 365);
-        steps.push((date - previous) / 365);
+        exponents[k - firstIndex] = (date - settlementDate) / 365;
+        steps[k - firstIndex] = (date - previous) / 365;
         previous = date;
       }
       exponentialFlows = createExponentialFlows(1, amounts, exponents, steps);

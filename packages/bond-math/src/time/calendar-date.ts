@@ -224,6 +224,20 @@ const MONTH_START_DAYS: readonly number[] = (() => {
 const FIRST_TABLE_MONTH = MIN_YEAR * 12;
 const LAST_TABLE_MONTH = MAX_YEAR * 12 + 11;
 
+/**
+ * Day number of the 1st of the month whose index is `monthIndex` = year · 12 + (month − 1),
+ * from the table in 1800–2400: a schedule walks its due dates by month index and makes each as
+ * this + day − 1, the integer {@link addMonthsToFields} gives for the same fields (the month's
+ * length is the next index's start minus this one's).
+ */
+export function getMonthStartDayOfIndex(monthIndex: number): CalendarDate {
+  if (monthIndex >= FIRST_TABLE_MONTH && monthIndex <= LAST_TABLE_MONTH + 1) {
+    return MONTH_START_DAYS[monthIndex - FIRST_TABLE_MONTH] as CalendarDate;
+  }
+  const year = Math.floor(monthIndex / 12);
+  return daysFromCivil(year, monthIndex - year * 12 + 1, 1) as CalendarDate;
+}
+
 /** Core of {@link addMonths} on civil fields; `forceMonthEnd` pins the result to the month end. */
 export function addMonthsToFields(year: number, month: number, day: number, months: number, forceMonthEnd: boolean): CalendarDate {
   const monthIndex = year * 12 + (month - 1) + months;

@@ -7,7 +7,7 @@
  * a 31st maturity does not drift to the 30th after passing through a 30-day month.
  */
 import type { CalendarDate } from './calendar-date';
-import { addMonthsToFields, formatDate, getDaysInMonth, toPackedYmd } from './calendar-date';
+import { formatDate, getDaysInMonth, getMonthStartDayOfIndex, toPackedYmd } from './calendar-date';
 import type { CouponFrequency } from '../day-count/day-count';
 import { BondMathError } from '../errors';
 
@@ -63,10 +63,56 @@ export interface ScheduleDates {
 }
 
 /**
- * Generates the due dates of a bond backward from maturity (compact form).
+ * The civil fields (year, month, day) of a generated schedule's due dates, ascending, index for
+ * index with `dueDates`: the day counts of a bond's coupon periods read them instead of
+ * unpacking every date again (SPEC SP7). A caller-owned scratch, reused from bond to bond and
+ * valid until the next {@link generateScheduleDates} call that is given it; make one with
+ * {@link createScheduleDateFields}.
+ */
+export interface ScheduleDateFields {
+  /** Number of due dates described (= `dueDates.length` of the last schedule generated with it). */
+  count: number;
+  year: Int32Array;
+  month: Int32Array;
+  day: Int32Array;
+}
+
+/** An empty {@link ScheduleDateFields} scratch (it grows as schedules need). */
+export function createScheduleDateFields(capacity = 256): ScheduleDateFields {
+  return { count: 0, year: new Int32Array(capacity), month: new Int32Array(capacity), day: new Int32Array(capacity) };
+}
+
+function growScheduleDateFields(fields: ScheduleDateFields, needed: number): void {
+  const capacity = Math.max(needed, 2 * fields.year.length);
+  const year = new Int32Array(capacity);
+  const month = new Int32Array(capacity);
+  const day = new Int32Array(capacity);
+  year.set(fields.year);
+  month.set(fields.month);
+  day.set(fields.day);
+  fields.year = year;
+  fields.month = month;
+  fields.day = day;
+}
+
+/**
+ * Ascending due dates while they are generated: a packed array of small integers, reused from
+ * schedule to schedule (grown by `push` only, so never holey); the schedule's array is one
+ * `slice` of it, made at its final length, instead of an array grown by `push` and reversed.
+ */
+const dueDateScratch: number[] = [];
+/** Fields scratch for calls that do not ask for the fields. */
+const unusedFields = createScheduleDateFields();
+
+/**
+ * Generates the due dates of a bond backward from maturity (compact form): due date k back is
+ * maturity − k·12/f months, its day the maturity's clamped to the month's length (or pinned to
+ * the month end under the end-of-month rule), the rule of `addMonths`. How many there are comes
+ * from the months between maturity and the stop date, so the dates are made once, ascending.
+ * @param fieldsOut - when given, receives the civil fields of every due date (see {@link ScheduleDateFields}).
  * @throws BondMathError INVALID_SCHEDULE when maturity ≤ issue or the first coupon date is off the roll.
  */
-export function generateScheduleDates(spec: ScheduleSpec): ScheduleDates {
+export function generateScheduleDates(spec: ScheduleSpec, fieldsOut?: ScheduleDateFields): ScheduleDates {
   const { issueDate, maturityDate, frequency } = spec;
   if (!(maturityDate > issueDate)) {
     throw new BondMathError(
@@ -81,17 +127,20 @@ export function generateScheduleDates(spec: ScheduleSpec): ScheduleDates {
   const month = Math.floor(packed / 100) % 100;
   const day = packed % 100;
   const forceMonthEnd = spec.endOfMonth === true && day === getDaysInMonth(year, month);
-
+  const maturityMonthIndex = year * 12 + (month - 1);
+  // The maturity is always a due date; then every roll date after the stop date. Roll dates fall
+  // in distinct months, so only the one in the stop date's own month needs its day compared:
+  // `count` is the first k ≥ 1 whose roll date is on or before the stop date.
   const stopAt = spec.firstCouponDate ?? issueDate;
-  // Regular due dates descending from maturity down to (and excluding) the stop date.
-  const descending: CalendarDate[] = [maturityDate];
-  let k = 1;
-  let candidate = addMonthsToFields(year, month, day, -monthsPerPeriod, forceMonthEnd);
-  while (candidate > stopAt) {
-    descending.push(candidate);
-    k++;
-    candidate = addMonthsToFields(year, month, day, -k * monthsPerPeriod, forceMonthEnd);
-  }
+  const stopPacked = toPackedYmd(stopAt);
+  const stopMonthIndex = Math.floor(stopPacked / 10000) * 12 + (Math.floor(stopPacked / 100) % 100) - 1;
+  let count = Math.max(1, Math.ceil((maturityMonthIndex - stopMonthIndex) / monthsPerPeriod));
+  if (
+    maturityMonthIndex - count * monthsPerPeriod === stopMonthIndex &&
+    getRollDate(maturityMonthIndex, day, forceMonthEnd, count * monthsPerPeriod) > stopAt
+  )
+    count++;
+  let candidate = getRollDate(maturityMonthIndex, day, forceMonthEnd, count * monthsPerPeriod);
   if (spec.firstCouponDate !== undefined) {
     if (candidate !== spec.firstCouponDate) {
       throw new BondMathError(
@@ -103,19 +152,54 @@ export function generateScheduleDates(spec: ScheduleSpec): ScheduleDates {
     if (!(spec.firstCouponDate > issueDate)) {
       throw new BondMathError('INVALID_SCHEDULE', 'firstCouponDate must be after issueDate', 'firstCouponDate');
     }
-    descending.push(candidate);
-    k++;
-    candidate = addMonthsToFields(year, month, day, -k * monthsPerPeriod, forceMonthEnd);
+    count++;
+    candidate = getRollDate(maturityMonthIndex, day, forceMonthEnd, count * monthsPerPeriod);
   }
   // `candidate` is now the roll date one period before the first due date: the first period's notional start.
-  const dueDates = descending.toReversed();
   const firstIsRegular = candidate === issueDate;
-  if (!firstIsRegular && spec.stub === 'long-front' && dueDates.length > 1) {
-    // Merge the short stub into the following regular period: one long first period.
-    const dropped = dueDates.shift() as CalendarDate;
-    return { issueDate, dueDates, firstReferenceStartDate: dropped, firstIsRegular: false };
+  // A long front stub merges the short stub into the following regular period: one long first
+  // period, whose notional start is the dropped (earliest) date.
+  const merge = !firstIsRegular && spec.stub === 'long-front' && count > 1;
+  const total = merge ? count - 1 : count;
+
+  const fields = fieldsOut ?? unusedFields;
+  if (fields.year.length < total) growScheduleDateFields(fields, total);
+  const years = fields.year;
+  const months = fields.month;
+  const days = fields.day;
+  const dates = dueDateScratch;
+  while (dates.length < total) dates.push(0);
+  // Walk forward from the earliest due date kept, by month index (the same dates getRollDate gives).
+  let monthIndex = maturityMonthIndex - (total - 1) * monthsPerPeriod;
+  let rollYear = Math.floor(monthIndex / 12);
+  let rollMonth = monthIndex - rollYear * 12 + 1;
+  for (let i = 0; i < total; i++) {
+    const monthStart = getMonthStartDayOfIndex(monthIndex);
+    const length = getMonthStartDayOfIndex(monthIndex + 1) - monthStart;
+    const rollDay = forceMonthEnd || day > length ? length : day;
+    dates[i] = monthStart + rollDay - 1;
+    years[i] = rollYear;
+    months[i] = rollMonth;
+    days[i] = rollDay;
+    monthIndex += monthsPerPeriod;
+    rollMonth += monthsPerPeriod;
+    if (rollMonth > 12) {
+      rollMonth -= 12;
+      rollYear++;
+    }
   }
-  return { issueDate, dueDates, firstReferenceStartDate: candidate, firstIsRegular };
+  fields.count = total;
+  const dueDates = dates.slice(0, total) as CalendarDate[];
+  const firstReferenceStartDate = merge ? getRollDate(maturityMonthIndex, day, forceMonthEnd, (count - 1) * monthsPerPeriod) : candidate;
+  return { issueDate, dueDates, firstReferenceStartDate, firstIsRegular: merge ? false : firstIsRegular };
+}
+
+/** The roll date `monthsBack` months before the maturity month, on the maturity's `day` clamped to the month (or its end). */
+function getRollDate(maturityMonthIndex: number, day: number, forceMonthEnd: boolean, monthsBack: number): CalendarDate {
+  const monthIndex = maturityMonthIndex - monthsBack;
+  const monthStart = getMonthStartDayOfIndex(monthIndex);
+  const length = getMonthStartDayOfIndex(monthIndex + 1) - monthStart;
+  return (monthStart + (forceMonthEnd || day > length ? length : day) - 1) as CalendarDate;
 }
 
 /** Expands compact schedule dates into period objects. */
