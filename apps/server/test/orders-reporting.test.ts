@@ -249,7 +249,7 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('the order rep
       await b.orders.stop();
       for (const l of leaders) await l.stop();
     }
-  }, 30_000);
+  }, 90_000);
 
   it('takes over a report from a node killed mid-report: same trade number, one trade', async () => {
     const trade = await confirmedTrade(ta);
