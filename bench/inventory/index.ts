@@ -33,6 +33,9 @@ import { BENCH_CONNECTIONS, BENCH_DURATION_S, serveScript, stopProcess, type Ser
 import type { BenchResult } from '../types';
 
 const VALUE_CALLS = Number(process.env.BENCH_VALUE_CALLS ?? 50);
+/** First valuations on a new node (serve.ts `/bench/first-valuation`): with nothing stored, and with the figures stored. */
+const FIRST_UNSTORED = Number(process.env.BENCH_FIRST_UNSTORED ?? 5);
+const FIRST_STORED = Number(process.env.BENCH_FIRST_STORED ?? 15);
 const WARM_UP_CALLS = 5;
 const LIVE_CALLS = 20;
 const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -91,9 +94,11 @@ export async function run(): Promise<BenchResult[]> {
       `seeding the book took ${extraOf(app, 'seed')} ms, the bond import ${extraOf(app, 'import')} ms`;
     console.error(`bench/inventory: ${positions} positions, ${bondsNote}`);
     const valued = await valueBook(base, positions, bondsNote);
+    const firsts = await firstValuations(base, positions);
     const revalued = await revalueAfterReference(base, positions, isins);
     return [
       ...valued,
+      ...firsts,
       ...revalued,
       ...(await liveRevaluation(base)),
       ...(await pageUnderLoad(base, `http://127.0.0.1:${bare.port}`, positions, Math.max(valued[1]!.value, revalued[0]!.value))),
@@ -168,6 +173,64 @@ async function valueBook(base: string, positions: number, bondsNote: string): Pr
         `round trip p99 ${p(roundTrip, 99)} ms, answer ${round(JSON.stringify(cold.body).length / 1024)} KB; ` +
         `${totals.positions - totals.not_valued} holdings valued, ${totals.not_valued} not valued (no reference price or unpriceable); ` +
         `book market value ₹${round(totals.market_value / 1e7).toLocaleString('en-IN')} Cr; ${machineLoad()}`,
+    },
+  ];
+}
+
+/**
+ * The whole book valued the first time on a node, several times (README "Speed"): each sample is a fresh inventory
+ * service in the server process (serve.ts), so a new node's bond cache and books, answering the first page; server
+ * wall time and CPU. First with no stored bond figures (every bond priced, as the first node of a day before the
+ * elected node's pass), then with them (migration 0032: one read of the holdings, one of their bonds with their
+ * stored figures, per-holding arithmetic).
+ */
+async function firstValuations(base: string, positions: number): Promise<BenchResult[]> {
+  const headers = { authorization: `Bearer ${await signIn(base, 'dealer@demo.dart')}`, 'content-type': 'application/json' };
+  const sample = async (stored: boolean) => {
+    const response = await fetch(`${base}/bench/first-valuation`, { method: 'POST', headers, body: JSON.stringify({ stored }) });
+    if (!response.ok) throw new Error(`bench first valuation: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { ms: number; cpu_ms: number };
+  };
+  const series = async (stored: boolean, count: number) => {
+    const out: Array<{ ms: number; cpu_ms: number }> = [];
+    for (let i = 0; i < count; i++) out.push(await sample(stored));
+    return out;
+  };
+  const unstored = await series(false, FIRST_UNSTORED);
+  const loadUnstored = machineLoad();
+  const stored = await series(true, FIRST_STORED);
+  const label = (what: string) =>
+    `inventory: value the whole book the first time on a node (${positions.toLocaleString('en-IN')} holdings), ${what} (${driver}) server`;
+  const ms = (values: Array<{ ms: number }>, q: number) =>
+    percentile(
+      values.map((v) => v.ms),
+      q,
+    );
+  const cpu = (values: Array<{ cpu_ms: number }>, q: number) =>
+    percentile(
+      values.map((v) => v.cpu_ms),
+      q,
+    ).toFixed(0);
+  return [
+    {
+      name: label(`no stored bond figures (every bond priced), ${FIRST_UNSTORED} samples, p50`),
+      value: ms(unstored, 50),
+      unit: 'ms',
+      note: `p99 ${ms(unstored, 99).toFixed(0)} ms; CPU p50 ${cpu(unstored, 50)} ms, p99 ${cpu(unstored, 99)} ms; ${loadUnstored}`,
+    },
+    {
+      name: label(`stored bond figures, ${FIRST_STORED} samples, p50`),
+      value: ms(stored, 50),
+      unit: 'ms',
+      ...onPostgres(100),
+      note: `CPU p50 ${cpu(stored, 50)} ms`,
+    },
+    {
+      name: label(`stored bond figures, ${FIRST_STORED} samples, p99`),
+      value: ms(stored, 99),
+      unit: 'ms',
+      ...onPostgres(100),
+      note: `CPU p99 ${cpu(stored, 99)} ms; ${machineLoad()}`,
     },
   ];
 }

@@ -28,10 +28,11 @@ import path from 'node:path';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openPglite, type Db } from '../../apps/server/src/db/client';
+import { openPglite, sqlRows, type Db } from '../../apps/server/src/db/client';
 import { clients, finstruments, inventoryBooks, inventoryPositions } from '../../apps/server/src/db/schema';
 import { pgArray } from '../../apps/server/src/db/pg-array';
 import { createRevaluationNotices } from '../../apps/server/src/modules/inventory';
+import { createInventoryService, INVENTORY_READ } from '../../apps/server/src/modules/inventory/inventory.service';
 import { perBondOf } from '../../apps/server/src/modules/market';
 import { createPostgresDatabase } from '../../apps/server/test/helpers';
 
@@ -80,8 +81,39 @@ app.post('/bench/reference-prices', { config: { policy: { kind: 'public' } } }, 
       ORDER BY finstrument_id, priority ASC, price_date DESC)`);
   return { bonds: ids.length };
 });
-// The elected node's notice pass (NODE_ENV=test starts no jobs): the live part of the bench times its pushes.
-const notices = createRevaluationNotices(app.deps);
+/**
+ * A new node's first valuation of the book (`POST /bench/first-valuation {stored}`): a fresh inventory service
+ * (its own bond cache and books, as on a node that just started) answers Demo Capital's first page, timed on the
+ * server (wall and this process's CPU). `stored: false` deletes the stored bond figures first (migration 0032), so
+ * every bond is priced, as on the first node of a day before the elected node's pass; `stored: true` uses them. Both
+ * wait (≤ 10 s) until the previous valuation's figures are stored. Bench only: the service is never offered a quote here.
+ */
+const noMarket = {
+  createQuote: () => Promise.reject(new Error('the inventory bench never offers a holding')),
+} as unknown as Parameters<typeof createInventoryService>[1];
+app.post('/bench/first-valuation', { config: { policy: INVENTORY_READ } }, async (request) => {
+  const { stored } = request.body as { stored: boolean };
+  const held = sql`(SELECT count(DISTINCT finstrument_id) FROM inventory_positions WHERE face_value > 0)`;
+  // Both ways, the previous valuation's store first (≤ 10 s), so it cannot land after the delete below.
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const [row] = await sqlRows<{ ready: boolean }>(db, sql`SELECT (SELECT count(*) FROM inventory_bond_valuations) >= ${held} AS ready`);
+    if (row?.ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!stored) await db.transaction((tx) => tx.execute(sql`DELETE FROM inventory_bond_valuations`));
+  const node = createInventoryService(app.deps, noMarket);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const answer = await node.listJson(request.principal!, { page: 1, page_size: 50 });
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpu_ms: (used.user + used.system) / 1000, bytes: answer.length };
+});
+
+// The elected node's notice pass (NODE_ENV=test starts no jobs): the live part of the bench times its pushes, and
+// its pass stores the changed bonds' figures for the next node (README "Speed").
+const elected = createInventoryService(app.deps, noMarket);
+const notices = createRevaluationNotices(app.deps, (ids) => elected.storeHeldValuations(ids));
 notices.start(
   () => true,
   (error) => console.error('bench/inventory: revaluation notice failed', error),

@@ -1351,6 +1351,28 @@ export const valuationInputChanges = pgTable(
   (t) => [primaryKey({ columns: [t.version, t.finstrumentId] })],
 );
 
+/**
+ * Each bond's stored figures for one unit (migration 0032; inventory README "Speed"), valid only while the method,
+ * the content hash, the settlement date and the reference yield they were computed from still match.
+ */
+export const inventoryBondValuations = pgTable('inventory_bond_valuations', {
+  finstrumentId: integer('finstrument_id')
+    .primaryKey()
+    .references(() => finstruments.id),
+  method: integer('method').notNull(),
+  contentHash: text('content_hash').notNull(),
+  settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+  referenceYield: doublePrecision('reference_yield'),
+  cleanPrice: doublePrecision('clean_price'),
+  bondYield: doublePrecision('bond_yield'),
+  modifiedDuration: doublePrecision('modified_duration'),
+  pv01Per100: doublePrecision('pv01_per_100'),
+  faceValuePerUnit: doublePrecision('face_value_per_unit'),
+  accruedPer100: doublePrecision('accrued_per_100'),
+  reason: text('reason'),
+  valuedAt: timestamp('valued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A change of a holding: an external trade, or a settled order (`order_id`, unique: a settlement moves it once). */
 export const inventoryMovements = pgTable(
   'inventory_movements',

@@ -22,7 +22,10 @@ export function registerInventory(
   app: FastifyInstance,
   modules: { market: MarketService; orders?: Pick<OrdersModule, 'onOrderSettled'> },
 ): InventoryModule {
-  const inventory = createInventoryService(app.deps, modules.market);
+  const inventory = createInventoryService(app.deps, modules.market, {
+    onStoreError: (error) =>
+      app.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'inventory bond figures not stored'),
+  });
   registerInventoryRoutes(app, inventory);
   modules.orders?.onOrderSettled((tx, order) => inventory.settleOrder(tx, order));
   // Live re-valuation (README "Speed"): a notice that a firm's bonds were re-valued refreshes this node's copy of
@@ -33,7 +36,7 @@ export function registerInventory(
       app.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'inventory book refresh failed');
     });
   });
-  const notices = createRevaluationNotices(app.deps);
+  const notices = createRevaluationNotices(app.deps, (ids) => inventory.storeHeldValuations(ids));
   app.addHook('onClose', async () => {
     unsubscribe();
     await notices.stop();

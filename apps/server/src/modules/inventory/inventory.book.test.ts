@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createBookKeeper, type BookKeeperOptions } from './inventory.book';
-import type { BookBond, BookRowSet, PositionRow, ReferenceRow } from './inventory.repository';
+import type { BondFiguresToStore, BookBond, BookRowSet, PositionRow, ReferenceRow, StoredFigures } from './inventory.repository';
 import { createBondValuer } from './inventory.valuation';
 
 const bond = (id: number, isin: string, maturityDate: string | null): BookBond => ({
@@ -63,16 +63,19 @@ function fakeRepo() {
     [3, { bond: PERPETUAL, ref: ref(3, 0.08) }],
   ]);
   const positions = new Map<string, PositionRow>();
+  /** Stored figures per bond, as `bondsForBook` reads them when they are valid for the inputs. */
+  const stored = new Map<number, StoredFigures>();
   const changes: Array<{ version: number; id: number }> = [];
   const calls = { book: 0, holdingsSince: 0, bondsWithReferences: 0 };
   let failNext = false;
   const rowsOf = (list: PositionRow[]): BookRowSet =>
     list.map((p) => ({ position: p, bond: bonds.get(p.finstrumentId)!.bond, ref: bonds.get(p.finstrumentId)!.ref }));
   const repo: BookKeeperOptions['repo'] = {
-    book: async () => {
+    holdingsOf: async () => {
       calls.book++;
-      return rowsOf([...positions.values()].filter((p) => p.faceValue > 0));
+      return [...positions.values()].filter((p) => p.faceValue > 0);
     },
+    bondsForBook: async (ids) => ids.map((id) => ({ ...bonds.get(id)!, stored: stored.get(id) ?? null })),
     holdingsSince: async (_clientId, version) => {
       calls.holdingsSince++;
       if (failNext) {
@@ -93,15 +96,19 @@ function fakeRepo() {
       };
     },
   };
-  return { bonds, positions, changes, calls, repo, failAfterThis: () => (failNext = true) };
+  return { bonds, positions, stored, changes, calls, repo, failAfterThis: () => (failNext = true) };
 }
 
-function keeperOf(db: ReturnType<typeof fakeRepo>) {
+function keeperOf(
+  db: ReturnType<typeof fakeRepo>,
+  store?: (rows: BondFiguresToStore[], settlement: string, inputsVersion: number) => void,
+) {
   return createBookKeeper({
     repo: db.repo,
     now: () => new Date('2025-11-21T05:00:00Z'),
     valueBondOf: createBondValuer(),
     limit: 4,
+    ...(store ? { store } : {}),
   });
 }
 const isins = (valued: Array<{ view: { isin: string; account: string } }>) => valued.map((v) => `${v.view.isin}/${v.view.account}`);
@@ -182,5 +189,41 @@ describe('the node copy of a firm book', () => {
     const again = await keeper.view('firm', undefined, { version: 3, inputs: 0 });
     expect(again.totals.face_value).toBe(4_000_000);
     expect(db.calls.book).toBe(2);
+  });
+
+  it("values a book from the start with its bonds' stored figures, pricing and handing to the store only the others", async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1));
+    db.positions.set('b', position('b', 2, 'MAIN', 2_000_000, 1));
+    db.positions.set('c', position('c', 2, 'AFS', 500_000, 1));
+    // Bond 1's stored row, as another node stored it for the same inputs (figures chosen to be recognised).
+    db.stored.set(1, {
+      clean: 101.25,
+      bondYield: 0.07,
+      modifiedDuration: 3.5,
+      pv01Per100: 0.035,
+      faceValuePerUnit: 100,
+      accruedPer100: 1.5,
+    });
+    const batches: Array<{ rows: BondFiguresToStore[]; settlement: string }> = [];
+    const first = await keeperOf(db, (rows, settlement) => batches.push({ rows, settlement })).view('firm', undefined, {
+      version: 1,
+      inputs: 0,
+    });
+    const byIsin = (view: typeof first, isin: string) => view.valued.filter((v) => v.view.isin === isin).map((v) => v.view);
+    expect(byIsin(first, B2030.isin)[0]!.valuation.clean_price).toBe(101.25);
+    expect(byIsin(first, B2030.isin)[0]!.accrued_interest).toBe(15_000);
+    // Only bond 2 was priced (once for its two holdings), with what it was priced from.
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.settlement).toBe('2025-11-24');
+    expect(batches[0]!.rows.map((r) => [r.finstrumentId, r.contentHash, r.referenceYield])).toEqual([[2, 'terms-2', 0.072]]);
+
+    // The next node reads bond 2's stored figures: the same book, bit for bit, and nothing priced.
+    db.stored.set(2, batches[0]!.rows[0]!.figures);
+    const next: BondFiguresToStore[][] = [];
+    const second = await keeperOf(db, (rows) => next.push(rows)).view('firm', undefined, { version: 1, inputs: 0 });
+    expect(next).toEqual([]);
+    expect(second.valued.map((v) => v.view)).toEqual(first.valued.map((v) => v.view));
+    expect(second.totals).toEqual(first.totals);
   });
 });

@@ -14,8 +14,18 @@
  */
 import type { InventorySchema } from '@dart/contracts';
 import type { z } from 'zod';
-import type { BookBond, BookRowSet, InventoryRepository, PositionRow, ReferenceRow } from './inventory.repository';
-import { summarise, valuationDates, valuePosition, type BondValuer, type ValuationDates, type ValuedPosition } from './inventory.valuation';
+import type { BondFiguresToStore, BookBond, BookRowSet, InventoryRepository, PositionRow, ReferenceRow } from './inventory.repository';
+import {
+  formatDate,
+  priceBondFigures,
+  summarise,
+  valuationMethod,
+  valuationDates,
+  valuePosition,
+  type BondValuer,
+  type ValuationDates,
+  type ValuedPosition,
+} from './inventory.valuation';
 
 /** What a read learnt of the firm from the database, in one statement (`bookState`). */
 export interface BookState {
@@ -57,18 +67,22 @@ interface FirmBook {
   views: Map<string, BookView>;
 }
 
-/** Book order: maturity date (perpetuals and unknown last), ISIN, account. */
-function compare(a: Holding, b: Holding): number {
-  const ma = a.inputs.bond.maturityDate;
-  const mb = b.inputs.bond.maturityDate;
+/** Bonds in book order: maturity date (perpetuals and unknown last), ISIN. */
+function compareBonds(a: BookBond, b: BookBond): number {
+  const ma = a.maturityDate;
+  const mb = b.maturityDate;
   if (ma !== mb) {
     if (ma === null) return 1;
     if (mb === null) return -1;
     return ma < mb ? -1 : 1;
   }
-  const ia = a.inputs.bond.isin;
-  const ib = b.inputs.bond.isin;
-  if (ia !== ib) return ia < ib ? -1 : 1;
+  return a.isin === b.isin ? 0 : a.isin < b.isin ? -1 : 1;
+}
+
+/** Book order: maturity date (perpetuals and unknown last), ISIN, account. */
+function compare(a: Holding, b: Holding): number {
+  const byBond = a.inputs === b.inputs ? 0 : compareBonds(a.inputs.bond, b.inputs.bond);
+  if (byBond !== 0) return byBond;
   const aa = a.position.account;
   const ab = b.position.account;
   return aa === ab ? 0 : aa < ab ? -1 : 1;
@@ -99,11 +113,13 @@ function removeSorted(sorted: Holding[], h: Holding): void {
 const sameDates = (a: ValuationDates, b: ValuationDates) => a.tradeDate === b.tradeDate && a.settlement === b.settlement;
 
 export interface BookKeeperOptions {
-  repo: Pick<InventoryRepository, 'book' | 'holdingsSince' | 'bondsWithReferences' | 'inputChangesSince'>;
+  repo: Pick<InventoryRepository, 'holdingsOf' | 'bondsForBook' | 'holdingsSince' | 'bondsWithReferences' | 'inputChangesSince'>;
   now: () => Date;
   valueBondOf: BondValuer;
   /** Firms kept per node; the least recently read goes first. */
   limit: number;
+  /** Bonds this node priced while valuing a book from the start (no valid stored figures): stored for other nodes, not awaited. */
+  store?: (rows: BondFiguresToStore[], settlement: string, inputsVersion: number) => void;
 }
 
 export function createBookKeeper(options: BookKeeperOptions) {
@@ -133,17 +149,46 @@ export function createBookKeeper(options: BookKeeperOptions) {
     return inputs;
   }
 
+  /**
+   * The firm's book valued from the start: its holdings (narrow), then their bonds with reference picks and the
+   * stored figures still valid for them (migration 0032), so a bond another node (or the elected node's pass)
+   * valued for the same inputs is not priced again; the bonds priced here are handed to `store` with the inputs'
+   * version read before them.
+   */
   async function load(state: BookState, dates: ValuationDates, clientId: string): Promise<FirmBook> {
     const book: FirmBook = { ...state, dates, byId: new Map(), bonds: new Map(), sorted: [], views: new Map() };
-    const rows = await repo.book(clientId);
-    for (const { position, bond, ref } of rows) {
-      const inputs = inputsOf(book, bond, ref);
+    const positions = await repo.holdingsOf(clientId);
+    const settlement = formatDate(dates.settlement);
+    const bondRows = await repo.bondsForBook([...new Set(positions.map((p) => p.finstrumentId))], settlement, valuationMethod());
+    const priced: BondFiguresToStore[] = [];
+    for (const { bond, ref, stored } of bondRows) {
+      inputsOf(book, bond, ref);
+      let figures = stored;
+      if (!figures) {
+        figures = priceBondFigures(bond, ref ?? undefined, dates.settlement);
+        priced.push({ finstrumentId: bond.id, contentHash: bond.contentHash, referenceYield: ref?.yieldFraction ?? null, figures });
+      }
+      valueBondOf(bond, ref ?? undefined, dates, figures);
+    }
+    for (const position of positions) {
+      const inputs = book.bonds.get(position.finstrumentId);
+      // A holding's bond is a foreign key, so it was read; a bond is never deleted.
+      if (!inputs) throw new Error(`inventory: bond ${position.finstrumentId} of holding ${position.id} was not read`);
       const h: Holding = { position, inputs, valued: value({ position, inputs }, dates) };
       inputs.holdings.add(h);
       book.byId.set(position.id, h);
       book.sorted.push(h);
     }
-    book.sorted.sort(compare);
+    // Book order by each bond's rank (bonds sorted once, 5,000 rather than 10,000 holdings) then account: the
+    // same order as `compare`, with a number compared instead of two strings per step.
+    const rank = new Map<BondInputs, number>();
+    [...book.bonds.values()].sort((a, b) => compareBonds(a.bond, b.bond)).forEach((inputs, i) => rank.set(inputs, i));
+    book.sorted.sort(
+      (a, b) =>
+        rank.get(a.inputs)! - rank.get(b.inputs)! ||
+        (a.position.account < b.position.account ? -1 : a.position.account > b.position.account ? 1 : 0),
+    );
+    if (priced.length > 0) options.store?.(priced, settlement, state.inputs);
     return book;
   }
 

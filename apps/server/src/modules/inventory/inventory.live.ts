@@ -14,21 +14,33 @@ import { eventCursors, valuationInputVersions } from '../../db/schema';
 import { appendEvents, publishAll } from '../../lib/events';
 import type { AppDeps } from '../../types';
 import { createInventoryRepository } from './inventory.repository';
+import { formatDate, valuationDates } from './inventory.valuation';
 
 /** The notice pass's cursor in `event_cursors`: the last valuation inputs' version noticed. */
 const CURSOR = 'inventory-valuation-inputs';
 /** How often the elected node looks for new valuation inputs (one key read when nothing changed). */
 export const REVALUATION_NOTICE_MS = 100;
 
-export function createRevaluationNotices(deps: Pick<AppDeps, 'database' | 'bus' | 'now'>) {
+/**
+ * `storeFigures`: the elected node's pass over stored bond figures (migration 0032; the service's
+ * `storeHeldValuations`): after a change of valuation inputs for the changed bonds, and once per valuation date
+ * for every held bond, so the next node's first valuation of a book reads them.
+ */
+export function createRevaluationNotices(
+  deps: Pick<AppDeps, 'database' | 'bus' | 'now'>,
+  storeFigures: (ids: readonly number[] | 'all') => Promise<unknown> = async () => 0,
+) {
   const { db } = deps.database;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   /** The inputs' version this node last passed over: a tick reads only the version until it moves. */
   let seen = -1;
+  /** The valuation date whose figures this node, elected, last stored for every held bond. */
+  let storedFor = '';
 
   /** One pass: events for the firms whose bonds' inputs changed since the cursor. Returns how many were sent. */
   async function noticeOnce(): Promise<number> {
+    let changed: readonly number[] | 'all' = [];
     const messages = await db.transaction(async (tx) => {
       const repo = createInventoryRepository(tx);
       // A new cursor starts at the present: changes before it were valued by the reads that followed them.
@@ -45,7 +57,8 @@ export function createRevaluationNotices(deps: Pick<AppDeps, 'database' | 'bus' 
       const to = await repo.inputsVersion();
       if (to <= from) return [];
       const changes = await repo.inputChangesSince(from);
-      const firms = await repo.firmsHolding(changes.complete ? changes.finstrumentIds : 'all');
+      changed = changes.complete ? changes.finstrumentIds : 'all';
+      const firms = await repo.firmsHolding(changed);
       const sent = await appendEvents(
         tx,
         firms.map(({ clientId, bonds }) => ({
@@ -58,15 +71,31 @@ export function createRevaluationNotices(deps: Pick<AppDeps, 'database' | 'bus' 
       return sent;
     });
     await publishAll(deps.bus, messages);
+    // After the push: the changed bonds' figures stored for the next node (this node's pages do not wait for it).
+    // (Assigned inside the transaction's callback, which the compiler's narrowing does not follow.)
+    const stored = changed as readonly number[] | 'all';
+    if (stored === 'all' || stored.length > 0) await storeFigures(stored);
     return messages.length;
   }
 
-  /** A timer's tick: the pass only when the inputs' version moved since the last one this node made. */
+  /**
+   * A timer's tick: the pass only when the inputs' version moved since the last one this node made; then, once per
+   * valuation date (the first tick after IST midnight, and on a new elected node), every held bond's figures. The
+   * notices go first, so a failing store never holds them up; a store is tried once per date (a node stores what
+   * it has to price anyway).
+   */
   async function tick(): Promise<number> {
+    let sent = 0;
     const version = await createInventoryRepository(db).inputsVersion();
-    if (version === seen) return 0;
-    const sent = await noticeOnce();
-    seen = version;
+    if (version !== seen) {
+      sent = await noticeOnce();
+      seen = version;
+    }
+    const valuationDate = formatDate(valuationDates(deps.now()).settlement);
+    if (storedFor !== valuationDate) {
+      storedFor = valuationDate;
+      await storeFigures('all');
+    }
     return sent;
   }
 

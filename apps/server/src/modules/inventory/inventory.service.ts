@@ -35,9 +35,18 @@ import type { Principal } from '../auth/principal';
 import { perBondOf, type MarketService } from '../market';
 import type { OrderRow } from '../orders';
 import { createInventoryRepository, type BookBond, type PositionRow, type ReferenceRow } from './inventory.repository';
+import { createFigureStore } from './inventory.figures';
 import { InventoryRowsError, parseHoldingRow, readHoldings, type RowError } from './inventory.upload';
 import { createBookKeeper } from './inventory.book';
-import { createBondCache, createBondValuer, formatDate, rupees, valuationDates, valuePosition } from './inventory.valuation';
+import {
+  createBondCache,
+  createBondValuer,
+  formatDate,
+  rupees,
+  valuationMethod,
+  valuationDates,
+  valuePosition,
+} from './inventory.valuation';
 
 /** Reading the book: the inventory permission on a Premium firm (BASIC → 402); view-only roles included. */
 export const INVENTORY_READ: AccessPolicy = { kind: 'authenticated', permissions: ['inventory.has_inventory_access'], premium: true };
@@ -80,7 +89,11 @@ const BOOK_CACHE_LIMIT = 64;
 /** Serialised pages kept per view of a book (pages × page sizes read since its last change). */
 const ANSWERS_PER_VIEW = 32;
 
-export function createInventoryService(deps: AppDeps, market: Pick<MarketService, 'createQuote'>) {
+export function createInventoryService(
+  deps: AppDeps,
+  market: Pick<MarketService, 'createQuote'>,
+  options: { onStoreError?: (error: unknown) => void } = {},
+) {
   const { database } = deps;
   const repo = createInventoryRepository(database.db);
 
@@ -92,6 +105,8 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
     });
   }
 
+  // The valuing code's version (stored figures are keyed by it): its ~60 canary prices now, not in a first read.
+  valuationMethod();
   /** Each bond valued once per node for its terms, date and reference (valuation README "Speed"). */
   const valueBondOf = createBondValuer();
 
@@ -108,8 +123,22 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
     return valueRows([{ position, bond, ref }]).valued[0]!.view;
   }
 
-  /** Each firm's valued book on this node, brought up to date by deltas (README "Speed"). */
-  const keeper = createBookKeeper({ repo, now: deps.now, valueBondOf, limit: BOOK_CACHE_LIMIT });
+  /** Bonds' figures stored for every node (migration 0032): what this node prices, and the elected node's pass. */
+  const figures = createFigureStore(deps);
+
+  /**
+   * Each firm's valued book on this node, brought up to date by deltas (README "Speed"); the bonds it prices
+   * while valuing a book from the start are stored for the next node (not awaited: the reader does not wait).
+   */
+  const keeper = createBookKeeper({
+    repo,
+    now: deps.now,
+    valueBondOf,
+    limit: BOOK_CACHE_LIMIT,
+    store: (rows, settlement, inputsVersion) => {
+      figures.store(rows, settlement, inputsVersion).catch((error: unknown) => options.onStoreError?.(error));
+    },
+  });
 
   async function visiblePosition(clientId: string, id: string): Promise<PositionRow> {
     const position = await repo.position(clientId, id);
@@ -489,6 +518,9 @@ export function createInventoryService(deps: AppDeps, market: Pick<MarketService
 
     /** The settled-order hook's move (README "Trades feed the book"), inside the settlement's transaction. */
     move,
+
+    /** The elected node's pass over held bonds' stored figures (`inventory.figures.ts`); how many it priced. */
+    storeHeldValuations: figures.storeHeld,
 
     /**
      * Brings this node's copy of the firm's book up to date now, when it keeps one (an `inventory.revalued`

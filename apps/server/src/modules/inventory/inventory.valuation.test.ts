@@ -5,7 +5,7 @@
 import { cleanPrice, createGovernmentSecurity, getConsideration, getPriceFromYield, makeYield, parseDate } from '@dart/bond-math';
 import { describe, expect, it } from 'vitest';
 import type { BookBond, PositionRow, ReferenceRow } from './inventory.repository';
-import { createBondValuer, valuationDates, valuePosition } from './inventory.valuation';
+import { createBondValuer, priceBondFigures, valuationDates, valuationMethod, valuePosition } from './inventory.valuation';
 
 /** 7.26% GS 2033 as the bond universe lists it (reference-data/bonds). */
 const GSEC_2033: BookBond = {
@@ -109,5 +109,19 @@ describe('createBondValuer', () => {
     const noReference = valuePosition(position(100_000), GSEC_2033, undefined, dates, value);
     expect(noReference.view.valuation.not_valued_reason).toBe('No traded price, valuation or matrix yield is available.');
     expect(noReference.marketValuePaise).toBeNull();
+  });
+});
+
+describe('valuationMethod', () => {
+  it('is one positive 31-bit number per process, from canaries that price (not only reasons)', () => {
+    const method = valuationMethod();
+    expect(Number.isInteger(method) && method > 0 && method <= 0x7fffffff).toBe(true);
+    expect(valuationMethod()).toBe(method);
+    const gsec = priceBondFigures(
+      { ...GSEC_2033, couponRate: 7.18, maturityDate: '2033-07-24', issueDate: '2023-07-24' },
+      { yieldFraction: 0.0712 },
+      parseDate('2026-02-27'),
+    );
+    expect('clean' in gsec).toBe(true);
   });
 });

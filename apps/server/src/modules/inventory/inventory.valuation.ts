@@ -42,9 +42,20 @@ export function valuationDates(now: Date): ValuationDates {
   return { tradeDate, settlement: getSettlementForDelta(null, tradeDate, DEFAULT_SETTLEMENT_DELTA) };
 }
 
-/** One valued holding, in paise for the sums (the wire view divides by 100). */
+/**
+ * One valued holding, in paise for the sums (the wire view divides by 100). The wire `view` is built the first
+ * time it is read (a page of it), not for every holding of a book valued from the start: the totals and
+ * breakdowns read only the numbers and groups here.
+ */
 export interface ValuedPosition {
-  view: Position;
+  readonly view: Position;
+  faceValue: number;
+  costPaise: number;
+  realisedPnlPaise: number;
+  issuer: string | null;
+  rating: string | null;
+  sector: string;
+  bucket: MaturityBucket | null;
   marketValuePaise: number | null;
   accruedPaise: number | null;
   unrealisedPaise: number | null;
@@ -78,6 +89,104 @@ export function createBondCache(settlement: CalendarDate) {
 }
 
 /**
+ * Raise with any change of how this module turns a bond into figures (`priceBondFigures`) that the canaries below
+ * might not show.
+ */
+const METHOD_REVISION = 1;
+
+/** Bonds of each pricing convention (G-sec, SDL, T-bill, corporate NCD annual and with a call, STRIPS, perpetual). */
+const CANARIES: Array<Partial<BookBond> & Pick<BookBond, 'securityType'>> = [
+  { securityType: 'G-Sec', couponRate: 7.18, couponFrequency: 2, issueDate: '2023-07-24', maturityDate: '2033-07-24' },
+  { securityType: 'SDL', couponRate: 7.45, couponFrequency: 2, issueDate: '2024-03-20', maturityDate: '2036-03-20' },
+  { securityType: 'T-Bill', issueDate: '2025-10-02', maturityDate: '2026-09-30' },
+  {
+    securityType: 'Bond/NCD',
+    couponRate: 8.05,
+    couponFrequency: 1,
+    faceValue: 100_000,
+    issueDate: '2022-06-17',
+    maturityDate: '2031-06-17',
+  },
+  {
+    securityType: 'Bond/NCD',
+    couponRate: 9.1,
+    couponFrequency: 4,
+    faceValue: 1_000,
+    issueDate: '2023-01-10',
+    maturityDate: '2033-01-10',
+    callSchedule: [{ date: '2028-01-10', price: 100 }],
+  },
+  { securityType: 'G-Sec STRIPS', issueDate: '2020-01-01', maturityDate: '2035-06-15' },
+  {
+    securityType: 'Bond/NCD',
+    couponRate: 8.5,
+    couponFrequency: 1,
+    perpetual: true,
+    issueDate: '2021-09-01',
+    callSchedule: [{ date: '2031-09-01', price: 100 }],
+  },
+];
+
+let method: number | undefined;
+
+/**
+ * The version of the code that values a bond, as stored with its figures (migration 0032): figures computed by
+ * other code are never used. Derived from the code itself, so a change of bond-math's pricing or risk, or of the
+ * finstruments bond builder, changes it without anyone remembering to: the canaries (one bond of each convention)
+ * priced at two yields on two settlement dates, every figure hashed (FNV-1a over their shortest exact text), with
+ * `METHOD_REVISION`. A positive 31-bit integer; computed once per process (~60 prices).
+ */
+export function valuationMethod(): number {
+  if (method !== undefined) return method;
+  let hash = 0x811c9dc5;
+  const mix = (text: string) => {
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  };
+  mix(`revision ${METHOD_REVISION}`);
+  for (const settlement of ['2026-02-27', '2027-08-31']) {
+    for (const yieldFraction of [0.0712, 0.0931]) {
+      for (const [i, terms] of CANARIES.entries()) {
+        const bond: BookBond = {
+          id: i,
+          isin: `CANARY${i}`,
+          displayName: `canary ${i}`,
+          issuerName: null,
+          creditRating: null,
+          couponRate: null,
+          couponFrequency: null,
+          faceValue: null,
+          issueDate: null,
+          listingDate: null,
+          maturityDate: null,
+          perpetual: false,
+          tenorDays: null,
+          callSchedule: [],
+          putSchedule: [],
+          contentHash: '',
+          ...terms,
+        };
+        mix(JSON.stringify(priceBondFigures(bond, { yieldFraction }, parseDate(settlement))));
+      }
+    }
+  }
+  method = (hash >>> 1) & 0x7fffffff;
+  return method;
+}
+
+/** A bond's figures for one unit at a settlement date and reference yield, or why it cannot be valued. */
+export type PricedFigures =
+  | {
+      clean: number;
+      bondYield: number;
+      modifiedDuration: number;
+      pv01Per100: number;
+      /** `getConsideration`'s face per unit (outstanding under the outstanding basis) and accrued per ₹100. */
+      faceValuePerUnit: number;
+      accruedPer100: number;
+    }
+  | { reason: string };
+
+/**
  * A bond's figures on the valuation date at its reference yield: the same for every holding of it. The money of
  * one holding is then two roundings (`holdingMoney`), so a book of 10,000 holdings over 5,000 bonds prices 5,000
  * bonds, not 10,000.
@@ -86,17 +195,7 @@ export interface BondValuation {
   perBond: number;
   bucket: MaturityBucket | null;
   reference: { source: string | null; price_date: string | null; age_days: number | null };
-  priced:
-    | {
-        clean: number;
-        bondYield: number;
-        modifiedDuration: number;
-        pv01Per100: number;
-        /** `getConsideration`'s face per unit (outstanding under the outstanding basis) and accrued per ₹100. */
-        faceValuePerUnit: number;
-        accruedPer100: number;
-      }
-    | { reason: string };
+  priced: PricedFigures;
 }
 
 /** Enough for every bond of the universe (about 32,000); past it the cache starts again (README "Speed"). */
@@ -123,13 +222,15 @@ const sameReference = (a: ReferenceRow | undefined, b: ReferenceRow | undefined)
  * Values bonds for holdings, each (bond, terms, date, reference) once per node: a book of 10,000 holdings over
  * 5,000 bonds builds and prices 5,000 bonds the first time and none after, until a term, the date or the
  * reference changes (each is compared, so a stale figure is never served). One entry per bond: its latest.
+ * `stored`: the bond's figures read from `inventory_bond_valuations` for these very inputs (the read's join checks
+ * method, terms, settlement and yield), used instead of pricing it when the node has none.
  */
 export function createBondValuer(limit = BOND_CACHE_LIMIT) {
   const cache = new Map<number, CachedValuation>();
-  return (row: BookBond, ref: ReferenceRow | undefined, dates: ValuationDates): BondValuation => {
+  return (row: BookBond, ref: ReferenceRow | undefined, dates: ValuationDates, stored?: PricedFigures | null): BondValuation => {
     const hit = cache.get(row.id);
     if (hit && hit.contentHash === row.contentHash && hit.tradeDate === dates.tradeDate && sameReference(hit.ref, ref)) return hit.value;
-    const value = valueBond(row, ref, dates);
+    const value: BondValuation = { ...commonOf(row, ref, dates), priced: stored ?? priceBondFigures(row, ref, dates.settlement) };
     if (!hit && cache.size >= limit) cache.clear();
     cache.set(row.id, { contentHash: row.contentHash, tradeDate: dates.tradeDate, ref, value });
     return value;
@@ -137,8 +238,8 @@ export function createBondValuer(limit = BOND_CACHE_LIMIT) {
 }
 export type BondValuer = ReturnType<typeof createBondValuer>;
 
-function valueBond(row: BookBond, ref: ReferenceRow | undefined, dates: ValuationDates): BondValuation {
-  const common = {
+function commonOf(row: BookBond, ref: ReferenceRow | undefined, dates: ValuationDates): Omit<BondValuation, 'priced'> {
+  return {
     perBond: perBondOf(row),
     bucket: bucketOf(row, dates.settlement),
     reference: {
@@ -147,31 +248,39 @@ function valueBond(row: BookBond, ref: ReferenceRow | undefined, dates: Valuatio
       age_days: ref ? Math.max(0, dates.tradeDate - parseDate(ref.priceDate)) : null,
     },
   };
+}
+
+/**
+ * One bond's figures for one unit: built, priced at the reference yield, risk measures and one unit's
+ * consideration. Depends on the bond's terms, the settlement date and the reference yield only (and this code:
+ * `valuationMethod`), which is what a stored row is checked against.
+ */
+export function priceBondFigures(
+  row: BookBond,
+  ref: Pick<ReferenceRow, 'yieldFraction'> | undefined,
+  settlement: CalendarDate,
+): PricedFigures {
   // The bond's own reason first (never priceable, no maturity), then a missing reference.
-  const built = buildBond(termsOf(row), dates.settlement);
-  if (!built.ok) return { ...common, priced: { reason: built.reason } };
-  if (!ref) return { ...common, priced: { reason: NO_REFERENCE } };
+  const built = buildBond(termsOf(row), settlement);
+  if (!built.ok) return { reason: built.reason };
+  if (!ref) return { reason: NO_REFERENCE };
   try {
     const bond = built.bond;
-    const point = priceBond(bond, dates.settlement, { yield: ref.yieldFraction });
-    const risk = getRiskMeasures(bond, dates.settlement, makeYield(ref.yieldFraction, bond.yieldCompounding));
+    const point = priceBond(bond, settlement, { yield: ref.yieldFraction });
+    const risk = getRiskMeasures(bond, settlement, makeYield(ref.yieldFraction, bond.yieldCompounding));
     const clean = round(point.cleanPer100, 4);
     // One unit's consideration gives the per-unit terms every holding of the bond scales (holdingMoney).
-    const unit = getConsideration(bond, dates.settlement, 1, cleanPrice(clean));
+    const unit = getConsideration(bond, settlement, 1, cleanPrice(clean));
     return {
-      ...common,
-      priced: {
-        clean,
-        bondYield: round(ref.yieldFraction, 6),
-        modifiedDuration: round(risk.modifiedDuration, 4),
-        pv01Per100: risk.pv01Per100,
-        faceValuePerUnit: unit.faceValuePerUnit,
-        accruedPer100: unit.accruedInterestPer100,
-      },
+      clean,
+      bondYield: round(ref.yieldFraction, 6),
+      modifiedDuration: round(risk.modifiedDuration, 4),
+      pv01Per100: risk.pv01Per100,
+      faceValuePerUnit: unit.faceValuePerUnit,
+      accruedPer100: unit.accruedInterestPer100,
     };
   } catch (error) {
-    if (error instanceof BondMathError)
-      return { ...common, priced: { reason: `The reference yield does not price on this date (${error.code}).` } };
+    if (error instanceof BondMathError) return { reason: `The reference yield does not price on this date (${error.code}).` };
     throw error;
   }
 }
@@ -189,6 +298,91 @@ export function holdingMoney(units: number, faceValuePerUnit: number, clean: num
   return { totalPaise, accruedPaise, principalPaise: totalPaise - accruedPaise };
 }
 
+type HoldingMoney = ReturnType<typeof holdingMoney>;
+
+/** A valued holding whose wire view is built on first read (see `ValuedPosition`). */
+class ValuedHolding implements ValuedPosition {
+  faceValue: number;
+  costPaise: number;
+  realisedPnlPaise: number;
+  issuer: string | null;
+  rating: string | null;
+  sector: string;
+  bucket: MaturityBucket | null;
+  marketValuePaise: number | null;
+  accruedPaise: number | null;
+  unrealisedPaise: number | null;
+  pv01Paise: number | null;
+  yield: number | null;
+  modifiedDuration: number | null;
+  private built: Position | undefined;
+
+  constructor(
+    private readonly position: PositionRow,
+    private readonly row: BookBond,
+    private readonly bond: BondValuation,
+    private readonly money: HoldingMoney | null,
+    pv01Paise: number | null,
+  ) {
+    const valued = 'clean' in bond.priced ? bond.priced : null;
+    this.faceValue = position.faceValue;
+    this.costPaise = position.costPaise;
+    this.realisedPnlPaise = position.realisedPnlPaise;
+    this.issuer = row.issuerName;
+    this.rating = row.creditRating;
+    this.sector = row.securityType;
+    this.bucket = bond.bucket;
+    this.marketValuePaise = money && money.principalPaise;
+    this.accruedPaise = money && money.accruedPaise;
+    this.unrealisedPaise = money && money.principalPaise - position.costPaise;
+    this.pv01Paise = pv01Paise;
+    this.yield = valued && valued.bondYield;
+    this.modifiedDuration = valued && valued.modifiedDuration;
+  }
+
+  get view(): Position {
+    if (this.built) return this.built;
+    const { position, row, money } = this;
+    const { perBond, bucket, reference, priced } = this.bond;
+    const valued = 'clean' in priced ? priced : null;
+    // One object literal, no spreads: spreading a 20-field object into another costs V8 ~10 µs a holding.
+    this.built = {
+      id: position.id,
+      finstrument_id: row.id,
+      isin: row.isin,
+      display_name: row.displayName,
+      issuer: row.issuerName,
+      rating: row.creditRating,
+      security_type: row.securityType,
+      maturity_date: row.maturityDate,
+      maturity_bucket: bucket,
+      account: position.account,
+      face_value: position.faceValue,
+      number_of_bonds: position.faceValue / perBond,
+      average_cost: position.faceValue > 0 ? round(position.costPaise / position.faceValue, 4) : 0,
+      cost: rupees(position.costPaise),
+      as_of: position.asOf,
+      realised_pnl: rupees(position.realisedPnlPaise),
+      updated_at: position.updatedAt.toISOString(),
+      valuation: {
+        source: reference.source,
+        price_date: reference.price_date,
+        age_days: reference.age_days,
+        clean_price: valued ? valued.clean : null,
+        bond_yield: valued ? valued.bondYield : null,
+        not_valued_reason: 'reason' in priced ? priced.reason : null,
+      },
+      market_value: money && rupees(money.principalPaise),
+      accrued_interest: money && rupees(money.accruedPaise),
+      dirty_value: money && rupees(money.totalPaise),
+      unrealised_pnl: this.unrealisedPaise === null ? null : rupees(this.unrealisedPaise),
+      modified_duration: valued && valued.modifiedDuration,
+      pv01: this.pv01Paise === null ? null : rupees(this.pv01Paise),
+    };
+    return this.built;
+  }
+}
+
 export function valuePosition(
   position: PositionRow,
   row: BookBond,
@@ -196,55 +390,12 @@ export function valuePosition(
   dates: ValuationDates,
   valueBondOf: BondValuer,
 ): ValuedPosition {
-  const { perBond, bucket, reference, priced } = valueBondOf(row, ref, dates);
-  const valued = 'clean' in priced ? priced : null;
-  const money = valued && holdingMoney(position.faceValue / perBond, valued.faceValuePerUnit, valued.clean, valued.accruedPer100);
+  const bond = valueBondOf(row, ref, dates);
+  const valued = 'clean' in bond.priced ? bond.priced : null;
+  const money = valued && holdingMoney(position.faceValue / bond.perBond, valued.faceValuePerUnit, valued.clean, valued.accruedPer100);
   // PV01 per ₹100 of face × (face ÷ 100) rupees = × face paise.
   const pv01Paise = valued && Math.round(valued.pv01Per100 * position.faceValue);
-  const unrealisedPaise = money && money.principalPaise - position.costPaise;
-  // One object literal, no spreads: spreading a 20-field object into another costs V8 ~10 µs a holding.
-  const view: Position = {
-    id: position.id,
-    finstrument_id: row.id,
-    isin: row.isin,
-    display_name: row.displayName,
-    issuer: row.issuerName,
-    rating: row.creditRating,
-    security_type: row.securityType,
-    maturity_date: row.maturityDate,
-    maturity_bucket: bucket,
-    account: position.account,
-    face_value: position.faceValue,
-    number_of_bonds: position.faceValue / perBond,
-    average_cost: position.faceValue > 0 ? round(position.costPaise / position.faceValue, 4) : 0,
-    cost: rupees(position.costPaise),
-    as_of: position.asOf,
-    realised_pnl: rupees(position.realisedPnlPaise),
-    updated_at: position.updatedAt.toISOString(),
-    valuation: {
-      source: reference.source,
-      price_date: reference.price_date,
-      age_days: reference.age_days,
-      clean_price: valued ? valued.clean : null,
-      bond_yield: valued ? valued.bondYield : null,
-      not_valued_reason: 'reason' in priced ? priced.reason : null,
-    },
-    market_value: money && rupees(money.principalPaise),
-    accrued_interest: money && rupees(money.accruedPaise),
-    dirty_value: money && rupees(money.totalPaise),
-    unrealised_pnl: unrealisedPaise === null ? null : rupees(unrealisedPaise),
-    modified_duration: valued && valued.modifiedDuration,
-    pv01: pv01Paise === null ? null : rupees(pv01Paise),
-  };
-  return {
-    view,
-    marketValuePaise: money && money.principalPaise,
-    accruedPaise: money && money.accruedPaise,
-    unrealisedPaise,
-    pv01Paise,
-    yield: valued && valued.bondYield,
-    modifiedDuration: valued && valued.modifiedDuration,
-  };
+  return new ValuedHolding(position, row, bond, money, pv01Paise);
 }
 
 type Totals = z.infer<typeof InventorySchema>['totals'];
@@ -273,16 +424,15 @@ export function summarise(valued: ValuedPosition[]): { totals: Totals; breakdown
     let g = map.get(key);
     if (!g) map.set(key, (g = { positions: 0, face: 0, mv: 0, unrealised: 0, pv01: 0 }));
     g.positions++;
-    g.face += v.view.face_value;
+    g.face += v.faceValue;
     g.mv += v.marketValuePaise ?? 0;
     g.unrealised += v.unrealisedPaise ?? 0;
     g.pv01 += v.pv01Paise ?? 0;
   };
   for (const v of valued) {
-    const p = v.view;
-    face += p.face_value;
-    cost += Math.round(p.cost * 100);
-    realised += Math.round(p.realised_pnl * 100);
+    face += v.faceValue;
+    cost += v.costPaise;
+    realised += v.realisedPnlPaise;
     if (v.marketValuePaise === null) notValued++;
     else {
       mv += v.marketValuePaise;
@@ -292,10 +442,10 @@ export function summarise(valued: ValuedPosition[]): { totals: Totals; breakdown
       weightedYield += v.yield! * v.marketValuePaise;
       weightedDuration += v.modifiedDuration! * v.marketValuePaise;
     }
-    add(groups.issuer, p.issuer ?? 'Unknown', v);
-    add(groups.rating, p.rating ?? 'Unrated', v);
-    add(groups.sector, p.security_type, v);
-    add(groups.maturity_bucket, p.maturity_bucket ?? 'Unknown', v);
+    add(groups.issuer, v.issuer ?? 'Unknown', v);
+    add(groups.rating, v.rating ?? 'Unrated', v);
+    add(groups.sector, v.sector, v);
+    add(groups.maturity_bucket, v.bucket ?? 'Unknown', v);
   }
   const rowsOf = (dimension: keyof Breakdowns) => {
     const order = dimension === 'maturity_bucket' ? (key: string) => MATURITY_BUCKETS.indexOf(key as MaturityBucket) : null;

@@ -1,0 +1,172 @@
+/**
+ * Issue 14 "Speed", round 2: each bond's figures stored for the next node (migration 0032; inventory README
+ * "Speed"). A new node's first valuation reads them instead of pricing, only while the method, content hash,
+ * settlement date and reference yield they were computed from still match; any writer of a reference price or a
+ * bond's terms drops them in its own transaction; a store whose inputs changed meanwhile stores nothing; the elected
+ * node's pass stores what is missing. Every figure is checked against the book the running node values itself.
+ */
+import type { Inventory } from '@dart/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../src/db/client';
+import type { Principal } from '../src/modules/auth/principal';
+import { createRevaluationNotices } from '../src/modules/inventory';
+import { createInventoryRepository } from '../src/modules/inventory/inventory.repository';
+import { createInventoryService } from '../src/modules/inventory/inventory.service';
+import { valuationMethod } from '../src/modules/inventory/inventory.valuation';
+import { createTestApp, DRIVERS, json, type TestApp } from './helpers';
+import { bondId, call, GSEC_2033, HDFC_NCD, postTradeActors } from './post-trade-support';
+
+/** A clean price no bond of the slice has at its reference yield: a figure that can only come from the stored row. */
+const MARKER = 42.4242;
+
+describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) => {
+  let t: TestApp;
+  let gsecId = 0;
+  let hdfcId = 0;
+  let demo: Principal;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { BOND_IMPORT: 'slice' });
+    gsecId = await bondId(t, GSEC_2033);
+    hdfcId = await bondId(t, HDFC_NCD);
+    const actors = await postTradeActors(t);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/upload/',
+      headers: { authorization: `Bearer ${actors.demo.token}`, 'content-type': 'text/csv' },
+      payload: `isin,face_value,valuation_cost,account\n${GSEC_2033},5cr,101,MAIN\n${GSEC_2033},1cr,99,AFS\n${HDFC_NCD},1cr,99,AFS\n`,
+    });
+    if (upload.statusCode !== 201) throw new Error(`upload: ${upload.statusCode} ${upload.body}`);
+    const [row] = await sqlRows<{ client_id: string }>(t.app.deps.database.db, sql`SELECT client_id FROM inventory_positions LIMIT 1`);
+    demo = { clientId: row!.client_id } as Principal;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const db = () => t.app.deps.database.db;
+  const execute = (query: ReturnType<typeof sql>) => db().execute(query);
+  const noMarket = { createQuote: () => Promise.reject(new Error('not offered here')) };
+  /** A node that just started: its own bond cache and books, over the same database. */
+  const newNode = () => createInventoryService(t.app.deps, noMarket);
+  const firstValuation = async () =>
+    JSON.parse((await newNode().listJson(demo, { page: 1, page_size: 1000 })).toString('utf8')) as Inventory;
+  /** The running node's book (its own valuation, brought up to date by deltas). */
+  const book = async (): Promise<Inventory> => {
+    const response = await call(t, 'demo', 'GET', '/api/inventory/?page_size=1000');
+    expect(response.statusCode, response.body).toBe(200);
+    return json<Inventory>(response);
+  };
+  const stored = (id: number) =>
+    sqlRows<{ clean_price: number | null; reference_yield: number | null; settlement_date: string; content_hash: string }>(
+      db(),
+      sql`SELECT clean_price, reference_yield, settlement_date::text AS settlement_date, content_hash
+        FROM inventory_bond_valuations WHERE finstrument_id = ${id}`,
+    );
+  const waitStored = async (ids: number[]) => {
+    for (let i = 0; i < 200; i++) {
+      const rows = await sqlRows<{ n: number }>(
+        db(),
+        sql`SELECT count(*)::int AS n FROM inventory_bond_valuations WHERE finstrument_id IN (${sql.join(ids, sql`, `)})`,
+      );
+      if (rows[0]!.n === ids.length) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`bond figures of ${ids.join(', ')} never stored`);
+  };
+  const moveReference = (id: number, bp: number) =>
+    execute(sql`UPDATE reference_prices SET yield_fraction = yield_fraction + ${bp / 10_000}
+      WHERE id = (SELECT id FROM reference_prices WHERE finstrument_id = ${id} ORDER BY priority ASC, price_date DESC LIMIT 1)`);
+  const gsecOf = (inventory: Inventory) => inventory.results.find((p) => p.isin === GSEC_2033 && p.account === 'MAIN')!;
+
+  it('stores what a node priced, and a new node values the book from those figures, the same to the last digit', async () => {
+    const running = await book();
+    await waitStored([gsecId, hdfcId]);
+    const [row] = await stored(gsecId);
+    expect(row!.settlement_date).toBe(running.valuation_date);
+    expect(Number(row!.reference_yield!.toFixed(6))).toBe(gsecOf(running).valuation.bond_yield);
+    expect(row!.clean_price).toBe(gsecOf(running).valuation.clean_price);
+    const fresh = await firstValuation();
+    expect(fresh.results).toEqual(running.results);
+    expect(fresh.totals).toEqual(running.totals);
+    expect(fresh.breakdowns).toEqual(running.breakdowns);
+
+    // The stored row is what the new node reads (not a pricing of its own): a marked figure shows through.
+    await execute(sql`UPDATE inventory_bond_valuations SET clean_price = ${MARKER} WHERE finstrument_id = ${gsecId}`);
+    expect(gsecOf(await firstValuation()).valuation.clean_price).toBe(MARKER);
+  });
+
+  it('never serves a stored figure whose yield, settlement date, content hash or method no longer match', async () => {
+    const running = await book();
+    const mismatches = [
+      sql`reference_yield = reference_yield + 0.0001`,
+      sql`settlement_date = settlement_date - 1`,
+      sql`content_hash = 'another'`,
+      sql`method = ${valuationMethod() ^ 1}`,
+    ];
+    for (const mismatch of mismatches) {
+      await execute(sql`UPDATE inventory_bond_valuations SET clean_price = ${MARKER} WHERE finstrument_id = ${gsecId}`);
+      await execute(sql`UPDATE inventory_bond_valuations SET ${mismatch} WHERE finstrument_id = ${gsecId}`);
+      const fresh = await firstValuation();
+      expect(gsecOf(fresh)).toEqual(gsecOf(running));
+      // The node priced it and stored it again for the next one.
+      await expect.poll(async () => (await stored(gsecId))[0]?.clean_price, { timeout: 5_000 }).toBe(gsecOf(running).valuation.clean_price);
+    }
+  });
+
+  it('drops a bond’s figures with any change of its inputs, and a store whose inputs moved meanwhile stores nothing', async () => {
+    await book();
+    await waitStored([gsecId, hdfcId]);
+    await moveReference(gsecId, 5);
+    expect(await stored(gsecId)).toEqual([]);
+    expect(await stored(hdfcId)).toHaveLength(1);
+    const running = await book();
+    expect(gsecOf(await firstValuation())).toEqual(gsecOf(running));
+
+    // A term fixed by hand, with the content hash left as it was, drops the figures too.
+    await waitStored([gsecId]);
+    await execute(sql`UPDATE finstruments SET coupon_rate = coupon_rate WHERE id = ${gsecId}`);
+    expect(await stored(gsecId)).toHaveLength(1);
+    await execute(sql`UPDATE finstruments SET display_name = display_name || ' ' WHERE id = ${gsecId}`);
+    expect(await stored(gsecId)).toEqual([]);
+    await execute(sql`UPDATE finstruments SET display_name = rtrim(display_name) WHERE id = ${gsecId}`);
+
+    // Figures priced from inputs read before a change (inputs version `before`) are not stored after it.
+    const repo = createInventoryRepository(db());
+    const before = await repo.inputsVersion();
+    const [hdfc] = await repo.bondsForBook([hdfcId], running.valuation_date, valuationMethod());
+    await moveReference(hdfcId, 3);
+    await db().transaction((tx) =>
+      createInventoryRepository(tx).storeValuations(
+        [
+          {
+            finstrumentId: hdfcId,
+            contentHash: hdfc!.bond.contentHash,
+            referenceYield: hdfc!.ref!.yieldFraction,
+            figures: { reason: 'stale' },
+          },
+        ],
+        running.valuation_date,
+        valuationMethod(),
+        before,
+      ),
+    );
+    expect(await stored(hdfcId)).toEqual([]);
+  });
+
+  it('the elected node’s pass stores every held bond missing, and after a change the changed ones', async () => {
+    await execute(sql`DELETE FROM inventory_bond_valuations`);
+    const node = newNode();
+    expect(await node.storeHeldValuations('all')).toBe(2);
+    expect(await node.storeHeldValuations('all')).toBe(0);
+    const notices = createRevaluationNotices(t.app.deps, (ids) => node.storeHeldValuations(ids));
+    await notices.noticeOnce();
+    await moveReference(hdfcId, -2);
+    expect(await stored(hdfcId)).toEqual([]);
+    expect(await notices.noticeOnce()).toBe(1);
+    const [row] = await stored(hdfcId);
+    const running = await book();
+    expect(Number(row!.reference_yield!.toFixed(6))).toBe(running.results.find((p) => p.isin === HDFC_NCD)!.valuation.bond_yield);
+    expect((await firstValuation()).results).toEqual(running.results);
+  });
+});
