@@ -1,15 +1,15 @@
 import { Alert, Badge, Button, Divider, Drawer, Group, Skeleton, Stack, Table, Text, Timeline, Title, UnstyledButton } from '@mantine/core';
 import { readableFacts } from '@dart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AlertIcon } from '../../../components/ui/icons';
 import { describeError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
 import { downloadEvidencePack } from '../api/export-alerts';
 import { useAlert, type SurveillanceAlertDetail } from '../api/get-alert';
 import { AUDIT_KEY } from '../api/get-audit-entries';
 import { ALERT_STATUS_COLORS, describeTriageEvent, groupEvidence, scoreColor } from '../utils/alert-format';
+import { useFileSave } from '../hooks/use-file-save';
 import { AlertTriage } from './alert-triage';
 import classes from './surveillance.module.css';
 
@@ -61,24 +61,17 @@ function LinkedAlert({ id, onOpen }: { id: string; onOpen: (id: string) => void 
 }
 
 function AlertBody({ alert, onOpen, userOptions }: { alert: SurveillanceAlertDetail } & Omit<AlertDrawerProps, 'alertId' | 'onClose'>) {
-  const [downloading, setDownloading] = useState(false);
+  const pdf = useFileSave({ summary: 'Evidence pack ready', detail: 'The alert’s evidence was saved as a PDF.' }, 'Download failed');
   const queryClient = useQueryClient();
   const facts = readableFacts(alert.facts);
   const evidence = groupEvidence(alert.evidence);
 
-  async function downloadPdf() {
-    setDownloading(true);
-    try {
+  const downloadPdf = () =>
+    pdf.save(async () => {
       await downloadEvidencePack(alert.id);
       // The download is audited: the trail below shows it.
       void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });
-      showToast({ summary: 'Evidence pack ready', detail: 'The alert’s evidence was saved as a PDF.', severity: 'success' });
-    } catch (error) {
-      showToast({ summary: 'Download failed', detail: describeError(error), severity: 'error' });
-    } finally {
-      setDownloading(false);
-    }
-  }
+    });
 
   return (
     <Stack gap="lg" data-testid="alert-detail" data-alert={alert.id}>
@@ -102,7 +95,7 @@ function AlertBody({ alert, onOpen, userOptions }: { alert: SurveillanceAlertDet
           Happened {formatDateTime(alert.occurred_at)} · raised {formatDateTime(alert.created_at)}
         </Text>
         <Group>
-          <Button size="xs" variant="default" onClick={() => void downloadPdf()} loading={downloading}>
+          <Button size="xs" variant="default" onClick={() => void downloadPdf()} loading={pdf.saving}>
             Download evidence pack (PDF)
           </Button>
         </Group>

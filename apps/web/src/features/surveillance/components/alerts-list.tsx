@@ -7,9 +7,7 @@ import {
 import { Badge, Button, Group, Pagination, Paper, ScrollArea, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { ShieldIcon } from '../../../components/ui/icons';
-import { describeError } from '../../../lib/errors';
 import { formatCount, formatDateTime } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
 import { exportAlertsCsv } from '../api/export-alerts';
 import { ALERT_PAGE_SIZE, useAlerts } from '../api/get-alerts';
 import { useAuditUsers } from '../api/get-audit-users';
@@ -18,6 +16,7 @@ import { ALERT_STATUS_COLORS, scoreColor } from '../utils/alert-format';
 import { AlertDrawer } from './alert-drawer';
 import classes from './surveillance.module.css';
 import { ListStates } from './list-states';
+import { useFileSave } from '../hooks/use-file-save';
 
 const KIND_OPTIONS = Object.entries(SURVEILLANCE_ALERT_KIND_LABELS).map(([value, label]) => ({ value, label }));
 const STATUS_OPTIONS = Object.entries(SURVEILLANCE_ALERT_STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -30,7 +29,7 @@ export function AlertsList() {
   const [filters, setFilters] = useState<AlertFilters>(EMPTY_ALERT_FILTERS);
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useFileSave({ summary: 'Alerts exported', detail: 'The filtered alerts were saved as a CSV file.' }, 'Export failed');
   const errors = alertFilterErrors(filters);
   const valid = Object.keys(errors).length === 0;
   const query = useAlerts(filters, page, valid);
@@ -42,18 +41,6 @@ export function AlertsList() {
     setFilters((current) => ({ ...current, [key]: value }));
     setPage(1);
   };
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      await exportAlertsCsv(filters);
-      showToast({ summary: 'Alerts exported', detail: 'The filtered alerts were saved as a CSV file.', severity: 'success' });
-    } catch (error) {
-      showToast({ summary: 'Export failed', detail: describeError(error), severity: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.count / ALERT_PAGE_SIZE)) : 1;
@@ -73,7 +60,12 @@ export function AlertsList() {
           <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching} disabled={!valid}>
             Refresh alerts
           </Button>
-          <Button size="xs" onClick={() => void exportCsv()} loading={exporting} disabled={!valid || data?.count === 0}>
+          <Button
+            size="xs"
+            onClick={() => void csv.save(() => exportAlertsCsv(filters))}
+            loading={csv.saving}
+            disabled={!valid || data?.count === 0}
+          >
             Export alerts (CSV)
           </Button>
         </Group>

@@ -3,15 +3,14 @@ import { Badge, Button, Group, Pagination, Paper, ScrollArea, Select, Table, Tex
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { SearchIcon, ShieldIcon } from '../../../components/ui/icons';
-import { describeError } from '../../../lib/errors';
 import { formatCount, formatDateTime } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
 import { exportAuditCsv } from '../api/export-audit-csv';
 import { AUDIT_PAGE_SIZE, useAuditEntries, type AuditEntry } from '../api/get-audit-entries';
 import { useAuditUsers } from '../api/get-audit-users';
 import { auditFilterErrors, countActiveAuditFilters, EMPTY_AUDIT_FILTERS, type AuditFilters } from '../utils/audit-filters';
 import { AuditIntegrityStatus } from './audit-integrity';
 import { ListStates } from './list-states';
+import { useFileSave } from '../hooks/use-file-save';
 
 const CATEGORY_OPTIONS = Object.entries(AUDIT_CATEGORIES).map(([value, label]) => ({ value, label }));
 
@@ -27,7 +26,7 @@ function actionColor(entry: AuditEntry): string {
 export function AuditTrail() {
   const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
+  const csv = useFileSave({ summary: 'Export ready', detail: 'The audit trail was saved as a CSV file.' }, 'Export failed');
   const [debouncedSearch] = useDebouncedValue(filters.search, 300);
   const applied = useMemo(() => ({ ...filters, search: debouncedSearch }), [filters, debouncedSearch]);
   const errors = auditFilterErrors(filters);
@@ -40,18 +39,6 @@ export function AuditTrail() {
     setFilters((current) => ({ ...current, [key]: value }));
     setPage(1);
   };
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      await exportAuditCsv(applied);
-      showToast({ summary: 'Export ready', detail: 'The audit trail was saved as a CSV file.', severity: 'success' });
-    } catch (error) {
-      showToast({ summary: 'Export failed', detail: describeError(error), severity: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.count / AUDIT_PAGE_SIZE)) : 1;
@@ -71,7 +58,12 @@ export function AuditTrail() {
           <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching} disabled={!valid}>
             Refresh
           </Button>
-          <Button size="xs" onClick={() => void exportCsv()} loading={exporting} disabled={!valid || data?.count === 0}>
+          <Button
+            size="xs"
+            onClick={() => void csv.save(() => exportAuditCsv(applied))}
+            loading={csv.saving}
+            disabled={!valid || data?.count === 0}
+          >
             Export CSV
           </Button>
         </Group>
