@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDate as d } from '../time/calendar-date';
 import { createCorporateBond } from '../instruments/corporate-bond';
@@ -19,6 +20,48 @@ describe('money', () => {
     expect(roundRupeesToPaise(4_91_78_083.333333)).toBe(4_917_808_333);
     expect(formatPaise(1_233_883)).toBe('12338.83');
     expect(formatPaise(-5)).toBe('-0.05');
+  });
+
+  /** The rule as first written: every amount snapped to 15 significant digits through a string, then rounded. */
+  const snappedThenRounded = (rupees: number) => {
+    const paise = Number((rupees * 100).toPrecision(15));
+    const rounded = Math.floor(Math.abs(paise) + 0.5);
+    return paise < 0 ? -rounded : rounded;
+  };
+
+  it('[MN2] rounding without the string on amounts far from a half paisa gives what snapping gives, on every amount', () => {
+    // Any double, amounts of every size, and amounts a few ulps around a half paisa (where the snap matters).
+    const nearHalf = fc
+      .tuple(fc.integer({ min: -1e13, max: 1e13 }), fc.integer({ min: -64, max: 64 }), fc.integer({ min: 0, max: 15 }))
+      .map(([paise, ulps, scale]) => ((paise + 0.5) * (1 + ulps * Number.EPSILON * 2 ** -scale)) / 100);
+    const amounts = fc.oneof(
+      fc.double({ noNaN: false }),
+      fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+      fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 1000),
+      nearHalf,
+    );
+    fc.assert(
+      fc.property(amounts, (rupees) => Object.is(roundRupeesToPaise(rupees), snappedThenRounded(rupees))),
+      { numRuns: 200_000 },
+    );
+    for (const rupees of [
+      0,
+      -0,
+      0.005,
+      -0.005,
+      0.015,
+      139.825,
+      1.005,
+      2.675,
+      4_91_78_083.333333,
+      1e11 + 0.005,
+      2 ** 53,
+      Infinity,
+      -Infinity,
+      NaN,
+    ]) {
+      expect(Object.is(roundRupeesToPaise(rupees), snappedThenRounded(rupees))).toBe(true);
+    }
   });
 });
 

@@ -67,6 +67,10 @@ function fakeRepo() {
   const stored = new Map<number, StoredFigures>();
   const changes: Array<{ version: number; id: number }> = [];
   const calls = { book: 0, holdingsSince: 0, bondsWithReferences: 0 };
+  /** Bonds the held-bonds read does not see (a holding of them committed after its snapshot). */
+  const afterHeldRead = new Set<number>();
+  /** Ids the by-id read was asked for, per call. */
+  const readById: number[][] = [];
   let failNext = false;
   const rowsOf = (list: PositionRow[]): BookRowSet =>
     list.map((p) => ({ position: p, bond: bonds.get(p.finstrumentId)!.bond, ref: bonds.get(p.finstrumentId)!.ref }));
@@ -75,7 +79,14 @@ function fakeRepo() {
       calls.book++;
       return [...positions.values()].filter((p) => p.faceValue > 0);
     },
-    bondsForBook: async (ids) => ids.map((id) => ({ ...bonds.get(id)!, stored: stored.get(id) ?? null })),
+    bondsForBook: async (ids) => {
+      readById.push([...ids]);
+      return ids.map((id) => ({ ...bonds.get(id)!, stored: stored.get(id) ?? null }));
+    },
+    heldBondsForBook: async () =>
+      [...new Set([...positions.values()].filter((p) => p.faceValue > 0).map((p) => p.finstrumentId))]
+        .filter((id) => !afterHeldRead.has(id))
+        .map((id) => ({ ...bonds.get(id)!, stored: stored.get(id) ?? null })),
     holdingsSince: async (_clientId, version) => {
       calls.holdingsSince++;
       if (failNext) {
@@ -96,7 +107,7 @@ function fakeRepo() {
       };
     },
   };
-  return { bonds, positions, stored, changes, calls, repo, failAfterThis: () => (failNext = true) };
+  return { bonds, positions, stored, changes, calls, afterHeldRead, readById, repo, failAfterThis: () => (failNext = true) };
 }
 
 function keeperOf(
@@ -225,5 +236,22 @@ describe('the node copy of a firm book', () => {
     expect(next).toEqual([]);
     expect(second.valued.map((v) => v.view)).toEqual(first.valued.map((v) => v.view));
     expect(second.totals).toEqual(first.totals);
+  });
+
+  it('reads by id the bonds of holdings committed between its two reads, and values the whole book', async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1));
+    db.positions.set('b', position('b', 3, 'MAIN', 2_000_000, 1));
+    db.positions.set('c', position('c', 2, 'AFS', 500_000, 1));
+    db.afterHeldRead.add(2);
+    const view = await keeperOf(db).view('firm', undefined, { version: 1, inputs: 0 });
+    expect(db.readById).toEqual([[2]]);
+    expect(isins(view.valued)).toEqual(['IN0000002030/MAIN', 'IN0000002040/AFS', 'INE000000PER/MAIN']);
+    // The bond read late is valued like the others (the perpetual has no maturity to price to).
+    expect(view.valued.map((v) => v.marketValuePaise !== null)).toEqual([true, true, false]);
+    // Nothing missing: no read by id.
+    db.afterHeldRead.clear();
+    await keeperOf(db).view('firm', undefined, { version: 1, inputs: 0 });
+    expect(db.readById).toEqual([[2]]);
   });
 });

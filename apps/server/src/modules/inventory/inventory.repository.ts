@@ -104,8 +104,17 @@ const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.pars
  * per-row, per-field decoding of 5,000 rows of 30 columns, and of the garbage it leaves. JSON keeps every value:
  * dates as their text, float8 in its shortest exact form, jsonb as itself.
  */
-async function bondInputs(db: DbOrTx, ids: readonly number[], settlement: string, method: number): Promise<BookBondInputs[]> {
-  if (ids.length === 0) return [];
+async function bondInputs(
+  db: DbOrTx,
+  ids: readonly number[] | { heldBy: string },
+  settlement: string,
+  method: number,
+): Promise<BookBondInputs[]> {
+  if (Array.isArray(ids) && ids.length === 0) return [];
+  const source =
+    'heldBy' in ids
+      ? sql`(SELECT DISTINCT finstrument_id FROM ${inventoryPositions} WHERE client_id = ${ids.heldBy} AND face_value > 0)`
+      : sql`unnest(${pgArray(ids)}::int[])`;
   const [row] = await sqlRows<{ bonds: unknown }>(
     db,
     sql`SELECT json_agg(json_build_array(f.id, f.isin, f.display_name, f.issuer_name, f.credit_rating, f.security_type,
@@ -116,7 +125,7 @@ async function bondInputs(db: DbOrTx, ids: readonly number[], settlement: string
           AND v.reference_yield IS NOT DISTINCT FROM r.yield_fraction,
         v.clean_price, v.bond_yield, v.modified_duration, v.pv01_per_100, v.face_value_per_unit, v.accrued_per_100,
         v.reason)) AS bonds
-      FROM unnest(${pgArray(ids)}::int[]) AS b(id)
+      FROM ${source} AS b(id)
       JOIN ${finstruments} f ON f.id = b.id
       LEFT JOIN LATERAL (${PICK_OF(sql`f.id`)}) r ON true
       LEFT JOIN ${inventoryBondValuations} v ON v.finstrument_id = f.id`,
@@ -240,6 +249,11 @@ export function createInventoryRepository(db: DbOrTx) {
     /** Bonds by id with their reference picks and stored figures valid for `settlement` and `method`. */
     async bondsForBook(ids: readonly number[], settlement: string, method: number): Promise<BookBondInputs[]> {
       return bondInputs(db, ids, settlement, method);
+    },
+
+    /** As `bondsForBook`, for the bonds the firm holds above zero (found by the statement itself). */
+    async heldBondsForBook(clientId: string, settlement: string, method: number): Promise<BookBondInputs[]> {
+      return bondInputs(db, { heldBy: clientId }, settlement, method);
     },
 
     /**
