@@ -54,7 +54,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/index.ts',
+    // The server's V8 flags as `npm start` gives them (package.json; apps/server/README.md "Runtime").
+    command: 'node --max-semi-space-size=64 --import tsx apps/server/src/index.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -83,9 +83,9 @@ function fakeRepo() {
       readById.push([...ids]);
       return ids.map((id) => ({ ...bonds.get(id)!, stored: stored.get(id) ?? null }));
     },
-    heldBondsForBook: async () =>
+    heldBondsForBook: async (_clientId, _settlement, _method, part) =>
       [...new Set([...positions.values()].filter((p) => p.faceValue > 0).map((p) => p.finstrumentId))]
-        .filter((id) => !afterHeldRead.has(id))
+        .filter((id) => !afterHeldRead.has(id) && (!part || id % part[1] === part[0]))
         .map((id) => ({ ...bonds.get(id)!, stored: stored.get(id) ?? null })),
     holdingsSince: async (_clientId, version) => {
       calls.holdingsSince++;

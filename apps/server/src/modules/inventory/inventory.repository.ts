@@ -106,14 +106,16 @@ const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.pars
  */
 async function bondInputs(
   db: DbOrTx,
-  ids: readonly number[] | { heldBy: string },
+  ids: readonly number[] | { heldBy: string; part?: [index: number, of: number] },
   settlement: string,
   method: number,
 ): Promise<BookBondInputs[]> {
   if (Array.isArray(ids) && ids.length === 0) return [];
   const source =
     'heldBy' in ids
-      ? sql`(SELECT DISTINCT finstrument_id FROM ${inventoryPositions} WHERE client_id = ${ids.heldBy} AND face_value > 0)`
+      ? sql`(SELECT DISTINCT finstrument_id FROM ${inventoryPositions} WHERE client_id = ${ids.heldBy} AND face_value > 0${
+          ids.part ? sql` AND finstrument_id % ${ids.part[1]} = ${ids.part[0]}` : sql``
+        })`
       : sql`unnest(${pgArray(ids)}::int[])`;
   const [row] = await sqlRows<{ bonds: unknown }>(
     db,
@@ -251,9 +253,17 @@ export function createInventoryRepository(db: DbOrTx) {
       return bondInputs(db, ids, settlement, method);
     },
 
-    /** As `bondsForBook`, for the bonds the firm holds above zero (found by the statement itself). */
-    async heldBondsForBook(clientId: string, settlement: string, method: number): Promise<BookBondInputs[]> {
-      return bondInputs(db, { heldBy: clientId }, settlement, method);
+    /**
+     * As `bondsForBook`, for the bonds the firm holds above zero (found by the statement itself); `part` [i, n]:
+     * only those whose id is i modulo n, so n statements side by side read them all.
+     */
+    async heldBondsForBook(
+      clientId: string,
+      settlement: string,
+      method: number,
+      part?: [index: number, of: number],
+    ): Promise<BookBondInputs[]> {
+      return bondInputs(db, { heldBy: clientId, ...(part ? { part } : {}) }, settlement, method);
     },
 
     /**
