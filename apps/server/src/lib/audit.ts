@@ -82,6 +82,15 @@ export async function writeAudits(tx: DbOrTx, context: AuditContext, entries: re
   await tx.insert(auditLog).values(entries.map((entry) => auditRowOf(context, entry, at)));
 }
 
+/**
+ * `writeAudits`'s insert built but not run, for a statement that writes the audit rows together with the change
+ * they record (a data-modifying CTE): the same rows, one `at` for all.
+ */
+export function auditsInsert(tx: DbOrTx, context: AuditContext, entries: readonly AuditEntry[]) {
+  const at = new Date();
+  return tx.insert(auditLog).values(entries.map((entry) => auditRowOf(context, entry, at)));
+}
+
 export async function writeAuditOnce(tx: DbOrTx, context: AuditContext, entry: AuditEntry & { entityId: string }): Promise<boolean> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${entry.action}:${entry.entityId}`}, 0))`);
   const [seen] = await tx

@@ -13,10 +13,10 @@
  */
 import { CLEARING_CORPORATION_OF_EXCHANGE } from '@dart/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { sqlRows, type Tx } from '../../db/client';
 import { exchangeSimReports, exchangeSimSettlements } from '../../db/schema';
 import type { ExchangeName, ReportedTerms, TradeReportAnswer, TradeSideReport } from './exchange.gateway';
-import { lockTicketAtVenue, type VenueLink } from './simulated-venue-link';
+import { lockTicketAtVenue, venueNumberSql, type VenueLink } from './simulated-venue-link';
 
 type ReportRow = typeof exchangeSimReports.$inferSelect;
 
@@ -93,17 +93,23 @@ export class SimulatedReportingPlatform {
       custodian: report.custodian,
       revision: report.revision,
     };
-    const sideOf = (side: 'buy' | 'sell') =>
-      tx
-        .select()
-        .from(exchangeSimReports)
-        .where(and(eq(exchangeSimReports.ticketId, report.ticketId), eq(exchangeSimReports.side, side)));
-    let [mine] = await sideOf(report.side);
+    // Both sides' reports in one read: the ticket's lock (above) keeps them as read until this transaction ends.
+    const both = await tx.select().from(exchangeSimReports).where(eq(exchangeSimReports.ticketId, report.ticketId));
+    let mine = both.find((row) => row.side === report.side);
+    const other = both.find((row) => row.side !== report.side);
     if (!mine) {
-      const ref = await this.link.number(tx, report.exchange, 'RPT');
+      // The venue's number taken in the insert itself (`venueNumberSql`): one statement, not two.
       [mine] = await tx
         .insert(exchangeSimReports)
-        .values({ ref, ticketId: report.ticketId, side: report.side, ...terms, status: 'pending', createdAt: now, updatedAt: now })
+        .values({
+          ref: venueNumberSql(report.exchange, 'RPT'),
+          ticketId: report.ticketId,
+          side: report.side,
+          ...terms,
+          status: 'pending',
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
     } else {
       // A newer revision of a report not yet matched replaces its terms; anything else is a repeat.
@@ -119,7 +125,6 @@ export class SimulatedReportingPlatform {
         .returning();
       if (!revised) return answerOf(mine!);
     }
-    const [other] = await sideOf(report.side === 'sell' ? 'buy' : 'sell');
     if (!other) return answerOf(mine!);
     if (other.status === 'cancelled')
       return answerOf(await this.setStatus(tx, [mine!.ref], { status: 'cancelled', reason: other.reason }, now));
@@ -130,31 +135,47 @@ export class SimulatedReportingPlatform {
       await this.setStatus(tx, [sell.ref, buy.ref], { status: 'refused', reason }, now);
       return { status: 'refused', ref: mine!.ref, reason };
     }
-    const tradeId = await this.link.number(tx, report.exchange, 'TRD');
-    await this.setStatus(tx, [sell.ref, buy.ref], { status: 'matched', reason: null, tradeId }, now);
     const exchange = report.exchange as ExchangeName;
-    await tx.insert(exchangeSimSettlements).values({
-      tradeId,
-      exchange,
-      clearingCorporation: CLEARING_CORPORATION_OF_EXCHANGE[exchange],
-      ticketId: report.ticketId,
-      isin: sell.isin,
-      quantum: sell.quantum,
-      price: sell.price,
-      settlementDate: sell.settlementDate,
-      considerationPaise: sell.considerationPaise,
-      stampDutyPaise: buy.stampDutyPaise,
-      buyer: buy.member,
-      seller: sell.member,
-      buyerCustodian: buy.custodian,
-      sellerCustodian: sell.custodian,
-      status: 'pending',
-      // CONVENTION-DEVIATION: the simulator compresses T+0 / T+1 into EXCHANGE_SIM_SETTLE_MS after the match
-      // (a real clearing corporation runs the pay-in on the settlement date's settlement window).
-      settleAfter: new Date(now.getTime() + this.link.settleMs()),
-      reportedAt: now,
-      updatedAt: now,
-    });
+    // The match in ONE statement (three before): the trade number taken once, both reports matched under it,
+    // and the trade handed to the clearing corporation (data-modifying CTEs all run, referenced or not).
+    const settlement = tx
+      .insert(exchangeSimSettlements)
+      .values({
+        tradeId: sql.raw('(SELECT trade_id FROM trade_number)'),
+        exchange,
+        clearingCorporation: CLEARING_CORPORATION_OF_EXCHANGE[exchange],
+        ticketId: report.ticketId,
+        isin: sell.isin,
+        quantum: sell.quantum,
+        price: sell.price,
+        settlementDate: sell.settlementDate,
+        considerationPaise: sell.considerationPaise,
+        stampDutyPaise: buy.stampDutyPaise,
+        buyer: buy.member,
+        seller: sell.member,
+        buyerCustodian: buy.custodian,
+        sellerCustodian: sell.custodian,
+        status: 'pending',
+        // CONVENTION-DEVIATION: the simulator compresses T+0 / T+1 into EXCHANGE_SIM_SETTLE_MS after the match
+        // (a real clearing corporation runs the pay-in on the settlement date's settlement window).
+        settleAfter: new Date(now.getTime() + this.link.settleMs()),
+        reportedAt: now,
+        updatedAt: now,
+      })
+      .returning({ tradeId: exchangeSimSettlements.tradeId });
+    const [matched] = await sqlRows<{ trade_id: string }>(
+      tx,
+      sql`WITH trade_number AS MATERIALIZED (SELECT ${venueNumberSql(exchange, 'TRD')} AS trade_id),
+        matched AS (
+          UPDATE ${exchangeSimReports}
+             SET status = 'matched', reason = NULL, trade_id = (SELECT trade_id FROM trade_number),
+                 updated_at = ${sql.param(now, exchangeSimReports.updatedAt)}
+           WHERE ${inArray(exchangeSimReports.ref, [sell.ref, buy.ref])}
+        ),
+        settlement AS ${settlement}
+        SELECT trade_id FROM settlement`,
+    );
+    const tradeId = matched!.trade_id;
     return { status: 'matched', ref: mine!.ref, tradeId, terms: termsOf(mine!) };
   }
 

@@ -3,7 +3,7 @@
  * shared database (the venue's book), this node's connection to the venue (latency, injected failures before
  * the venue acts, answers lost after it acted) and the venue's one number sequence.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ExchangeName } from './exchange.gateway';
 import { ExchangeUnavailableError } from './exchange.gateway';
@@ -62,6 +62,13 @@ export async function venueNumber(executor: DbOrTx, exchange: ExchangeName, kind
   const result = (await executor.execute(sql`SELECT nextval('exchange_sim_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
   return `${exchange}-${kind}-${result.rows[0]!.n.padStart(6, '0')}`;
 }
+
+/**
+ * `venueNumber` as an SQL expression, for a statement that takes its number itself (an insert, a match): the
+ * same sequence and format (at least six digits, zero-padded, as `padStart`).
+ */
+export const venueNumberSql = (exchange: ExchangeName, kind: string): SQL =>
+  sql`(SELECT ${`${exchange}-${kind}-`} || lpad(seq.n, greatest(6, length(seq.n)), '0') FROM (SELECT nextval('exchange_sim_seq')::text AS n) AS seq)`;
 
 /** Serialises the venue's work on one ticket (both sides' reports, the trade, its cancellation) across nodes. */
 export async function lockTicketAtVenue(executor: DbOrTx, ticketId: string): Promise<void> {

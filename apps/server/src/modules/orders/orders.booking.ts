@@ -6,19 +6,24 @@
 import { POST_TRADE_TOPICS, type OrderKind } from '@dart/contracts';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { writeAudits, type AuditContext } from '../../lib/audit';
+import type { AuditContext } from '../../lib/audit';
 import type { DomainEvent } from '../../lib/events';
-import { ticketParticipants, type TicketRow } from '../tickets/ticket-transitions';
+import { holdWrites, ticketParticipants, writeHeld, type HeldWrites, type TicketRow } from '../tickets/ticket-transitions';
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /** IST calendar day of an instant (the trade date of a contract note). */
 export const istDate = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
+/**
+ * `held`: the confirming ticket's history and audit rows (same actor), written with the orders' audit rows in
+ * one statement, theirs first.
+ */
 export async function createOrdersForTicket(
   tx: Tx,
   ticket: TicketRow,
   audit: AuditContext,
+  held: HeldWrites = holdWrites(),
 ): Promise<{ orders: OrderRow[]; events: DomainEvent[] }> {
   const now = new Date();
   const side = (kind: OrderKind) =>
@@ -63,16 +68,15 @@ export async function createOrdersForTicket(
     .onConflictDoNothing()
     .returning();
   const events: DomainEvent[] = [];
-  await writeAudits(
-    tx,
-    audit,
-    rows.map((row) => ({
+  held.audits.push(
+    ...rows.map((row) => ({
       action: 'order.created',
       entity: 'order',
       entityId: row.id,
       after: { kind: row.kind, ticket_id: ticket.id, state: row.state, quantum: row.quantum, price: row.price },
     })),
   );
+  await writeHeld(tx, audit, held);
   for (const row of rows) {
     for (const clientId of ticketParticipants(ticket))
       events.push({

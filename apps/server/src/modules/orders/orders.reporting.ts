@@ -120,7 +120,24 @@ export function createOrderReporter(ctx: OrdersContext) {
   const stillAsClaimed = (claimed: OrderRow) =>
     and(eq(orders.id, claimed.id), eq(orders.version, claimed.version), eq(orders.state, 'reporting'));
 
+  /** The other side has not reported yet: keep the venue's ref, ask again after `PENDING_RECHECK_MS`. */
+  const pendingAgain = (answer: Extract<TradeReportAnswer, { status: 'pending' }>, now: Date) => ({
+    exchangeReportRef: answer.ref,
+    nextReportAt: new Date(now.getTime() + REPORTER.PENDING_RECHECK_MS),
+    reportAttempts: 0,
+    lastError: null,
+  });
+
   async function store(claimed: OrderRow, answer: TradeReportAnswer, now: Date): Promise<void> {
+    if (answer.status === 'pending') {
+      // One statement on the claimed row alone, under its version and state, without locking the ticket's orders
+      // first: it takes one row lock and holds nothing else, so it cannot deadlock with a transition that locks
+      // both, and a transition that got there first leaves it changing nothing. Still in a transaction: a node
+      // that dies while the update waits on that row must store nothing, and a lone statement would commit once
+      // the row is free, the node gone or not.
+      await db.transaction((tx) => tx.update(orders).set(pendingAgain(answer, now)).where(stillAsClaimed(claimed)));
+      return;
+    }
     await ctx.change(async (tx, emit) => {
       await createOrdersRepository(tx).lockTicketOrders(tx, claimed.ticketId);
       switch (answer.status) {
@@ -142,16 +159,6 @@ export function createOrderReporter(ctx: OrdersContext) {
           await tx.update(orders).set({ exchangeReportRef: answer.ref }).where(eq(orders.id, claimed.id));
           return;
         }
-        default:
-          await tx
-            .update(orders)
-            .set({
-              exchangeReportRef: answer.ref,
-              nextReportAt: new Date(now.getTime() + REPORTER.PENDING_RECHECK_MS),
-              reportAttempts: 0,
-              lastError: null,
-            })
-            .where(stillAsClaimed(claimed));
       }
     });
   }

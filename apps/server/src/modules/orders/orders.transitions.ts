@@ -8,13 +8,22 @@
  */
 import { POST_TRADE_TOPICS, TICKET_TRANSITIONS, type OrderState, type TicketHistoryAction, type TicketState } from '@dart/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { orders, tickets } from '../../db/schema';
 import { writeAudit, writeAudits, type AuditContext } from '../../lib/audit';
 import type { DomainEvent } from '../../lib/events';
 import type { ReportedTerms, TradeSettlement } from '../exchange';
 import type { OrderSettledHook } from './orders.context';
-import { recordTicketTransition, ticketParticipants, type TicketRow, type TicketUpdate } from '../tickets/ticket-transitions';
+import {
+  holdWrites,
+  recordTicketTransition,
+  ticketParticipants,
+  writeHeld,
+  type HeldWrites,
+  type TicketRow,
+  type TicketUpdate,
+} from '../tickets/ticket-transitions';
 import type { OrderRow } from './orders.repository';
 import { openOrdersPayload } from './orders.views';
 
@@ -41,24 +50,42 @@ export function emitOrders(emit: Emit, ticket: TicketRow, rows: readonly OrderRo
       emit({ topic: POST_TRADE_TOPICS.openOrders, clientId, payload: openOrdersPayload(row) });
 }
 
-/** Moves the ticket when its machine has the edge from its current state; otherwise leaves it (already there). */
+/** The ticket's row, locked for the rest of the transaction (after its orders: one lock order for every caller). */
+export async function lockedTicketOf(tx: Tx, ticketId: string): Promise<TicketRow | undefined> {
+  const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
+  return ticket;
+}
+
+/**
+ * Moves the ticket when its machine has the edge from its current state; otherwise leaves it (already there).
+ * `extra.locked`: the row the caller locked in this transaction (not read again); `extra.held`: holds the
+ * ticket's history and audit rows for the caller to write with its own (`writeHeld`).
+ */
 export async function moveTicket(
   tx: Tx,
   emit: Emit,
   ticketId: string,
   action: TicketHistoryAction,
   audit: AuditContext,
-  extra: { set?: TicketUpdate; changes?: Record<string, unknown>; reason?: string | null; considerationChanged?: boolean } = {},
+  extra: {
+    set?: TicketUpdate;
+    changes?: Record<string, unknown>;
+    reason?: string | null;
+    considerationChanged?: boolean;
+    locked?: TicketRow;
+    held?: HeldWrites;
+  } = {},
 ): Promise<void> {
-  const [current] = await tx.select({ state: tickets.state }).from(tickets).where(eq(tickets.id, ticketId)).for('update');
+  const { locked, held, ...change } = extra;
+  const current = locked ?? (await lockedTicketOf(tx, ticketId));
   if (!current || !TICKET_TRANSITIONS[current.state as TicketState]?.[action]) return;
-  const { events } = await recordTicketTransition(tx, ticketId, { action, audit, ...extra });
+  const { events } = await recordTicketTransition(tx, ticketId, { action, audit, ...change }, { read: current, ...(held ? { held } : {}) });
   for (const event of events) emit(event);
 }
 
 const bump = { version: sql`${orders.version} + 1` };
 
-async function move(tx: Tx, ticketId: string, from: OrderState[], set: Partial<typeof orders.$inferInsert>): Promise<OrderRow[]> {
+async function move(tx: Tx, ticketId: string, from: OrderState[], set: PgUpdateSetSource<typeof orders>): Promise<OrderRow[]> {
   return tx
     .update(orders)
     .set({ ...set, ...bump, updatedAt: new Date() })
@@ -91,6 +118,9 @@ export async function markReported(
     considerationPaise: t.considerationPaise,
     stampDutyPaise: t.stampDutyPaise,
   };
+  // This side's report ref goes in with the move, on this side's row only; it is set on its own when this side's
+  // order was reported already (after a node died holding both answers, each side's repeat gets `matched`): the
+  // venue's ref of one side's report never changes.
   const rows = await move(tx, ticketId, UNREPORTED, {
     state: 'reported',
     ...terms,
@@ -100,30 +130,31 @@ export async function markReported(
     reportAttempts: 0,
     lastError: null,
     reason: null,
+    ...(match.ref !== null
+      ? { exchangeReportRef: sql`CASE WHEN ${orders.kind} = ${match.kind} THEN ${match.ref} ELSE ${orders.exchangeReportRef} END` }
+      : {}),
   });
-  // This side's report ref, also when the other side's answer already reported both orders (after a node died
-  // holding both answers, each side's repeat gets `matched`): the venue's ref of one side's report never changes.
-  if (match.ref !== null)
+  if (match.ref !== null && !rows.some((row) => row.kind === match.kind))
     await tx
       .update(orders)
       .set({ exchangeReportRef: match.ref })
       .where(and(eq(orders.ticketId, ticketId), eq(orders.kind, match.kind)));
   if (rows.length === 0) return rows;
-  await writeAudits(
-    tx,
-    SYSTEM_AUDIT,
-    rows.map((row) => ({
-      action: 'order.reported',
-      entity: 'order',
-      entityId: row.id,
-      after: {
-        state: row.state,
-        exchange_trade_id: match.tradeId,
-        exchange_report_ref: row.kind === match.kind && match.ref !== null ? match.ref : row.exchangeReportRef,
-      },
-    })),
-  );
-  const ticket = await ticketOf(tx, ticketId);
+  // The orders' audit rows, the ticket's history and audit rows in one statement (all the system's), the
+  // orders' audit rows first as before.
+  const held = holdWrites();
+  held.audits = rows.map((row) => ({
+    action: 'order.reported',
+    entity: 'order',
+    entityId: row.id,
+    after: {
+      state: row.state,
+      exchange_trade_id: match.tradeId,
+      exchange_report_ref: row.kind === match.kind && match.ref !== null ? match.ref : row.exchangeReportRef,
+    },
+  }));
+  // Locked now rather than by the move below: read once for the events, the terms and the move.
+  const ticket = (await lockedTicketOf(tx, ticketId))!;
   emitOrders(emit, ticket, rows);
   const changed =
     ticket.price !== t.price ||
@@ -137,7 +168,10 @@ export async function markReported(
       ...(changed ? { price: t.price, quantum: t.quantum, settlement_date: t.settlementDate } : {}),
     },
     considerationChanged: changed,
+    locked: ticket,
+    held,
   });
+  await writeHeld(tx, SYSTEM_AUDIT, held);
   return rows;
 }
 
@@ -196,8 +230,9 @@ export async function markSettlement(
     );
     for (const hook of onSettled) for (const row of rows) await hook(tx, row);
     if (rows.length > 0) {
-      emitOrders(emit, await ticketOf(tx, ticketId), rows);
-      await moveTicket(tx, emit, ticketId, 'settled', SYSTEM_AUDIT, { changes: { exchange_trade_id: settlement.tradeId } });
+      const ticket = await lockedTicketOf(tx, ticketId);
+      emitOrders(emit, ticket!, rows);
+      await moveTicket(tx, emit, ticketId, 'settled', SYSTEM_AUDIT, { changes: { exchange_trade_id: settlement.tradeId }, locked: ticket });
     }
     return rows;
   }
@@ -215,8 +250,9 @@ export async function markSettlement(
     })),
   );
   if (rows.length > 0) {
-    emitOrders(emit, await ticketOf(tx, ticketId), rows);
-    await moveTicket(tx, emit, ticketId, 'settlement_failed', SYSTEM_AUDIT, { set: { reason }, reason });
+    const ticket = await lockedTicketOf(tx, ticketId);
+    emitOrders(emit, ticket!, rows);
+    await moveTicket(tx, emit, ticketId, 'settlement_failed', SYSTEM_AUDIT, { set: { reason }, reason, locked: ticket });
   }
   return rows;
 }
@@ -259,8 +295,9 @@ export async function cancelTrade(
   );
   changed.push(...cancelled);
   if (changed.length > 0) {
-    emitOrders(emit, await ticketOf(tx, ticketId), changed);
-    await moveTicket(tx, emit, ticketId, 'order_cancelled', audit, { set: { reason }, reason });
+    const ticket = await lockedTicketOf(tx, ticketId);
+    emitOrders(emit, ticket!, changed);
+    await moveTicket(tx, emit, ticketId, 'order_cancelled', audit, { set: { reason }, reason, locked: ticket });
   }
   return changed;
 }

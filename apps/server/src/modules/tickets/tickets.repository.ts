@@ -99,6 +99,52 @@ export function createTicketsRepository(db: DbOrTx) {
       const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
       return row;
     },
+    /** The ticket and its bond's terms in one statement (null: no such bond): what a re-pricing call reads first. */
+    async findWithBond(id: string): Promise<{ ticket: TicketRow; bond: BondTerms | null } | undefined> {
+      const [row] = await db
+        .select({
+          ticket: tickets,
+          bond: {
+            id: finstruments.id,
+            isin: finstruments.isin,
+            displayName: finstruments.displayName,
+            securityType: finstruments.securityType,
+            faceValue: finstruments.faceValue,
+          },
+        })
+        .from(tickets)
+        .leftJoin(finstruments, eq(finstruments.id, tickets.finstrumentId))
+        .where(eq(tickets.id, id));
+      return row;
+    },
+    /**
+     * An acceptance's reads in one statement (three before): the ticket, the custodian chosen (null: unknown)
+     * and whether the accepting firm holds credentials at the ticket's clearing corporation — the credentials
+     * module's rule (`hasCredentials`: the corporation's `*_credentials_ref` is set), read here with the row.
+     */
+    async findForAcceptance(
+      id: string,
+      custodianId: string,
+      clientId: string,
+    ): Promise<{ ticket: TicketRow; custodian: { id: string; name: string } | null; hasCredentials: boolean } | undefined> {
+      const [row] = await db
+        .select({
+          ticket: tickets,
+          custodianId: sql<string | null>`(SELECT ${custodians.id} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
+          custodianName: sql<string | null>`(SELECT ${custodians.name} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
+          hasCredentials: sql<boolean>`coalesce((SELECT CASE WHEN ${tickets.clearingCorporation} = 'NSCCL'
+              THEN ${clients.nscclCredentialsRef} IS NOT NULL ELSE ${clients.icclCredentialsRef} IS NOT NULL END
+            FROM ${clients} WHERE ${clients.id} = ${clientId}), false)`,
+        })
+        .from(tickets)
+        .where(eq(tickets.id, id));
+      if (!row) return undefined;
+      return {
+        ticket: row.ticket,
+        custodian: row.custodianId === null ? null : { id: row.custodianId, name: row.custodianName! },
+        hasCredentials: row.hasCredentials === true,
+      };
+    },
     async findByDeal(dealId: string): Promise<TicketRow | undefined> {
       const [row] = await db.select().from(tickets).where(eq(tickets.dealId, dealId));
       return row;

@@ -27,12 +27,13 @@ import { appendEvents, publishAll, type DomainEvent } from '../../lib/events';
 import { fenceIdempotency } from '../../plugins/idempotency';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
-import { hasExchangeCredentials } from '../credentials';
 import type { FinstrumentsService } from '../finstruments';
-import { createOrdersForTicket } from '../orders/orders.booking';
+import { createOrdersForTicket, type OrderRow } from '../orders/orders.booking';
 import {
   appendTicketHistory,
+  holdWrites,
   recordTicketTransition,
+  recordTicketTransitions,
   ticketEventsFor,
   type TicketRow,
   type TicketTransition,
@@ -97,38 +98,52 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
   });
 
   /** The ticket if the caller's firm is on it; another firm's ticket is "not found" (no existence leak). */
-  async function visible(p: Principal, id: string): Promise<TicketRow> {
-    const t = await repo.find(id);
+  function visibleRow<T extends TicketRow>(p: Principal, t: T | undefined): T {
     if (!t || !isParticipant(t, p.clientId)) throw new AppError('NOT_FOUND', TICKET_MESSAGES.notFound);
     return t;
   }
+  async function visible(p: Principal, id: string): Promise<TicketRow> {
+    return visibleRow(p, await repo.find(id));
+  }
 
-  /** Loads the ticket and refuses, before any pricing: a stale version, the state, the caller's role. */
-  async function actionable(p: Principal, id: string, action: Parameters<typeof assertMayAct>[2], version: number) {
-    const t = await visible(p, id);
+  /** Refuses, before any pricing: another firm's ticket, a stale version, the state, the caller's role. */
+  function actionableRow(p: Principal, found: TicketRow | undefined, action: Parameters<typeof assertMayAct>[2], version: number) {
+    const t = visibleRow(p, found);
     if (version !== t.version) throw new AppError('CONFLICT', TICKET_MESSAGES.staleVersion);
     assertMayAct(t, readerOf(p), action);
     return t;
   }
+  async function actionable(p: Principal, id: string, action: Parameters<typeof assertMayAct>[2], version: number) {
+    return actionableRow(p, await repo.find(id), action, version);
+  }
+  /** `actionable`, with the ticket's bond read in the same statement (a call that re-prices). */
+  async function actionableWithBond(p: Principal, id: string, action: Parameters<typeof assertMayAct>[2], version: number) {
+    const found = await repo.findWithBond(id);
+    return { t: actionableRow(p, found?.ticket, action, version), bond: found?.bond ?? null };
+  }
 
-  /** Applies one transition under the version the caller read, then answers the ticket as the caller sees it. */
+  /**
+   * Applies one transition under the version the caller read (the row read is the one updated: no second read),
+   * then answers the ticket as the caller sees it.
+   */
   async function apply(
     p: Principal,
     audit: AuditContext,
     t: TicketRow,
     transition: Omit<TicketTransition, 'audit' | 'expectedVersion'>,
-    after?: (tx: Tx, ticket: TicketRow, emit: (event: DomainEvent) => void) => Promise<TicketRow>,
   ): Promise<Ticket> {
     const row = await change(async (tx, emit) => {
-      const result = await recordTicketTransition(tx, t.id, { ...transition, audit, expectedVersion: t.version });
+      const result = await recordTicketTransition(tx, t.id, { ...transition, audit, expectedVersion: t.version }, { read: t });
       for (const event of result.events) emit(event);
-      return after ? after(tx, result.ticket, emit) : result.ticket;
+      return result.ticket;
     });
     return views.one(row, readerOf(p));
   }
 
   async function bondOf(finstrumentId: number): Promise<BondTerms> {
-    const bond = (await repo.bonds([finstrumentId])).get(finstrumentId);
+    return knownBond((await repo.bonds([finstrumentId])).get(finstrumentId));
+  }
+  function knownBond(bond: BondTerms | null | undefined): BondTerms {
     if (!bond) throw fieldError('finstrument_id', 'Please choose a bond.');
     return bond;
   }
@@ -184,12 +199,12 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     async edit(p: Principal, id: string, body: TicketEdit, audit: AuditContext): Promise<Ticket> {
       if (body.quantum === undefined && body.settlement_date === undefined && body.settlement_delta === undefined && !body.exchange)
         throw fieldError('version', NOTHING_TO_CHANGE);
-      const t = await actionable(p, id, 'edit', body.version);
+      const { t, bond } = await actionableWithBond(p, id, 'edit', body.version);
       const set: TicketUpdate = {};
       let changes: Record<string, unknown> = {};
       let considerationChanged = false;
       if (body.quantum !== undefined || body.settlement_date !== undefined || body.settlement_delta !== undefined) {
-        const pricing = await pricer.price(await bondOf(t.finstrumentId), {
+        const pricing = await pricer.price(knownBond(bond), {
           quantum: body.quantum ?? t.quantum,
           price: t.price,
           settlementDate: body.settlement_date ?? (body.settlement_delta === undefined ? t.settlementDate : undefined),
@@ -275,8 +290,8 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
 
     /** `PATCH api/chatter/trade/{id}/price/`: the seller or the buyer's broker quotes (or confirms) the price. */
     async price(p: Principal, id: string, body: TicketPrice, audit: AuditContext): Promise<Ticket> {
-      const t = await actionable(p, id, 'price', body.version);
-      const pricing = await pricer.price(await bondOf(t.finstrumentId), {
+      const { t, bond } = await actionableWithBond(p, id, 'price', body.version);
+      const pricing = await pricer.price(knownBond(bond), {
         quantum: t.quantum,
         ...(body.price !== undefined ? { price: body.price } : { yield: body.yield }),
         settlementDate: t.settlementDate,
@@ -293,13 +308,15 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
      * and the order and procurement order booked (`createOrdersForTicket`).
      */
     async acceptConsideration(p: Principal, id: string, body: { version: number; custodian_id: string }, audit: AuditContext) {
-      const t = await actionable(p, id, 'accept_consideration', body.version);
-      const custodian = await repo.custodian(body.custodian_id);
+      // The ticket, the custodian and the firm's credentials in one read; refused in the order of the checks.
+      const found = await repo.findForAcceptance(id, body.custodian_id, p.clientId);
+      const t = actionableRow(p, found?.ticket, 'accept_consideration', body.version);
+      const custodian = found!.custodian;
       if (!custodian) throw fieldError('custodian_id', TICKET_MESSAGES.custodianUnknown);
       const side = sidesToAccept(t, p.clientId)[0]!;
       // Accepting books the trade for reporting in the firm's name: it needs the clearing corporation's login (issue 14).
       const corp = t.clearingCorporation as CredentialCorp;
-      if (!(await hasExchangeCredentials(database.db, p.clientId, corp))) {
+      if (!found!.hasCredentials) {
         const message = CREDENTIAL_MESSAGES.reportNeedsCredentials(corp);
         throw new AppError('FORBIDDEN', message, { clearing_corporation: [message] });
       }
@@ -308,20 +325,37 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
         side === 'buyer'
           ? { buyerAcceptedAt: now, buyerAcceptedBy: p.userId, buyerCustodianId: custodian.id }
           : { sellerAcceptedAt: now, sellerAcceptedBy: p.userId, sellerCustodianId: custodian.id };
-      return apply(
-        p,
+      const accept: TicketTransition = {
+        action: 'accept_consideration',
         audit,
-        t,
-        { action: 'accept_consideration', set, changes: { side, custodian: custodian.name } },
-        async (tx, ticket, emit) => {
-          if (!ticket.buyerAcceptedAt || !ticket.sellerAcceptedAt) return ticket;
-          const confirmed = await recordTicketTransition(tx, ticket.id, { action: 'confirmed', audit, set: { confirmedAt: now } });
-          for (const event of confirmed.events) emit(event);
-          const booked = await createOrdersForTicket(tx, confirmed.ticket, audit);
-          for (const event of booked.events) emit(event);
-          return confirmed.ticket;
-        },
-      );
+        expectedVersion: t.version,
+        set,
+        changes: { side, custodian: custodian.name },
+      };
+      // The row updated is the one read (same version), so whether this accept is the second side's is known now.
+      const confirms = (side === 'buyer' ? t.sellerAcceptedAt : t.buyerAcceptedAt) !== null;
+      let booked: OrderRow[] | undefined;
+      const row = await change(async (tx, emit) => {
+        if (!confirms) {
+          const result = await recordTicketTransition(tx, t.id, accept, { read: t });
+          for (const event of result.events) emit(event);
+          return result.ticket;
+        }
+        // The accept and the confirmation as one update; their two history rows and audit rows written in one
+        // statement with the orders' audit rows.
+        const held = holdWrites();
+        const confirmed = await recordTicketTransitions(tx, t.id, [accept, { action: 'confirmed', audit, set: { confirmedAt: now } }], {
+          read: t,
+          held,
+        });
+        for (const event of confirmed.events) emit(event);
+        const orders = await createOrdersForTicket(tx, confirmed.ticket, audit, held);
+        for (const event of orders.events) emit(event);
+        // Both, unless some were there already (then the view reads them).
+        if (orders.orders.length === 2) booked = orders.orders;
+        return confirmed.ticket;
+      });
+      return views.one(row, readerOf(p), true, booked);
     },
 
     /** `GET api/chatter/trade/confirmed-trade/{id}/`: the trade confirmation (409 before both accepted). */

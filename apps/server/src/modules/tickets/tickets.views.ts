@@ -36,10 +36,14 @@ export function createTicketViews(db: DbOrTx, productName: string) {
   const repo = createTicketsRepository(db);
 
   /** The names of the views, and ticket `withHistory`'s history, in one statement; the orders of confirmed tickets in a second. */
-  async function namesFor(rows: readonly TicketRow[], withHistory: string | null = null): Promise<Names> {
+  async function namesFor(
+    rows: readonly TicketRow[],
+    withHistory: string | null = null,
+    knownOrders?: readonly OrderRow[],
+  ): Promise<Names> {
     const firmIds = rows.flatMap((t) => [t.buyerClientId, t.sellerClientId, t.buyerBrokerClientId, t.sellerBrokerClientId]).filter(present);
     const confirmed = rows.filter((t) => t.confirmedAt).map((t) => t.id);
-    const orderRows = confirmed.length ? await repo.ordersOf(confirmed) : [];
+    const orderRows = knownOrders ?? (confirmed.length ? await repo.ordersOf(confirmed) : []);
     const userIds = rows
       .flatMap((t) => [t.buyerUserId, t.sellerUserId, t.buyerBrokerUserId, t.sellerBrokerUserId, t.buyerAcceptedBy, t.sellerAcceptedBy])
       .filter(present);
@@ -168,8 +172,9 @@ export function createTicketViews(db: DbOrTx, productName: string) {
       const names = await namesFor(rows);
       return rows.map((t) => view(t, names, reader));
     },
-    async one(t: TicketRow, reader: TicketReader, withHistory = true): Promise<Ticket> {
-      const names = await namesFor([t], withHistory ? t.id : null);
+    /** `orders`: the ticket's orders when the caller has them (booked in its transaction), not read again. */
+    async one(t: TicketRow, reader: TicketReader, withHistory = true, orders?: readonly OrderRow[]): Promise<Ticket> {
+      const names = await namesFor([t], withHistory ? t.id : null, orders);
       return { ...view(t, names, reader), ...(withHistory ? { history: historyOf(names) } : {}) };
     },
     /** `GET api/chatter/trade/confirmed-trade/{id}/`: the confirmed ticket with both custodians and orders. */
