@@ -82,7 +82,8 @@ export async function run(): Promise<BenchResult[]> {
   const bare = await serveScript(path.join(import.meta.dirname, 'serve-bare.ts'));
   let app: ServedProcess | undefined;
   try {
-    app = await serveScript(path.join(import.meta.dirname, 'serve.ts'));
+    // `--expose-gc`: each first-valuation sample starts from a collected heap, as a new node does (serve.ts).
+    app = await serveScript(path.join(import.meta.dirname, 'serve.ts'), {}, ['--expose-gc']);
     const base = `http://127.0.0.1:${app.port}`;
     const isins = Number(extraOf(app, 'isins'));
     const positions = Number(extraOf(app, 'positions'));

@@ -20,12 +20,19 @@ export interface ServedProcess {
 /** The server's V8 flags as `npm start` gives them (package.json "start"; apps/server/README.md "Runtime"). */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 
-/** Starts `node <SERVER_NODE_FLAGS> --import tsx <script>` and resolves once it prints `READY <port>`. */
-export function serveScript(script: string, env: NodeJS.ProcessEnv = {}): Promise<ServedProcess> {
+/** Starts `node <SERVER_NODE_FLAGS> <nodeFlags> --import tsx <script>` and resolves once it prints `READY <port>`. */
+export function serveScript(script: string, env: NodeJS.ProcessEnv = {}, nodeFlags: readonly string[] = []): Promise<ServedProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...SERVER_NODE_FLAGS, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', script],
+      [
+        ...SERVER_NODE_FLAGS,
+        ...nodeFlags,
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+        '--import',
+        'tsx',
+        script,
+      ],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, ...env },
