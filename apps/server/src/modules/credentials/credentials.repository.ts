@@ -1,11 +1,20 @@
 /** SQL of exchange credentials (README). Every function takes the database or the caller's transaction. */
 import type { CredentialCorp } from '@dart/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sqlRows, type DbOrTx } from '../../db/client';
 import { clients, exchangeCredentials, users } from '../../db/schema';
 
 export type CredentialRow = typeof exchangeCredentials.$inferSelect;
 export type CredentialWrite = Omit<typeof exchangeCredentials.$inferInsert, 'id' | 'createdAt'>;
+
+/**
+ * SQL: whether the firm holds credentials for the clearing corporation `corp` (a value or an expression, e.g. a
+ * ticket's column): its `*_credentials_ref` is set (README "Who holds credentials"); false for an unknown firm. The
+ * one statement of the rule, for `hasCredentials` and for a statement that reads it beside other rows.
+ */
+export const credentialsHeldSql = (clientId: SQL | string, corp: SQL | CredentialCorp): SQL<boolean> =>
+  sql<boolean>`coalesce((SELECT CASE WHEN ${corp} = 'NSCCL' THEN ${clients.nscclCredentialsRef} IS NOT NULL
+    ELSE ${clients.icclCredentialsRef} IS NOT NULL END FROM ${clients} WHERE ${clients.id} = ${clientId}), false)`;
 
 export function createCredentialsRepository(db: DbOrTx) {
   return {
@@ -62,11 +71,8 @@ export function createCredentialsRepository(db: DbOrTx) {
 
     /** Whether the firm holds credentials for the corp: its `*_credentials_ref` is set (README "Who holds credentials"). */
     async hasCredentials(clientId: string, corp: CredentialCorp): Promise<boolean> {
-      const [row] = await db
-        .select({ ref: corp === 'NSCCL' ? clients.nscclCredentialsRef : clients.icclCredentialsRef })
-        .from(clients)
-        .where(eq(clients.id, clientId));
-      return row !== undefined && row.ref !== null;
+      const [row] = await sqlRows<{ held: boolean }>(db, sql`SELECT ${credentialsHeldSql(clientId, corp)} AS held`);
+      return row?.held === true;
     },
   };
 }

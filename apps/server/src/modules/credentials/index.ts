@@ -10,6 +10,7 @@ import { registerCredentialsRoutes } from './credentials.routes';
 import { createCredentialsService, type CredentialsService } from './credentials.service';
 import { createParticipantDirectory } from './participants';
 
+export { credentialsHeldSql } from './credentials.repository';
 export type { CredentialsService } from './credentials.service';
 export { createCredentialsService, storeCredentials } from './credentials.service';
 

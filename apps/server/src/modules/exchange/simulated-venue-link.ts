@@ -58,17 +58,19 @@ export interface VenueLink {
   number(executor: DbOrTx, exchange: ExchangeName, kind: 'RPT' | 'TRD'): Promise<string>;
 }
 
-export async function venueNumber(executor: DbOrTx, exchange: ExchangeName, kind: string): Promise<string> {
-  const result = (await executor.execute(sql`SELECT nextval('exchange_sim_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
-  return `${exchange}-${kind}-${result.rows[0]!.n.padStart(6, '0')}`;
-}
-
 /**
- * `venueNumber` as an SQL expression, for a statement that takes its number itself (an insert, a match): the
- * same sequence and format (at least six digits, zero-padded, as `padStart`).
+ * The venue's next number as an SQL expression (`NSE-RPT-000012`: the one sequence, at least six digits), for a
+ * statement that takes its number itself (an insert, a match); `venueNumber` takes one on its own.
  */
 export const venueNumberSql = (exchange: ExchangeName, kind: string): SQL =>
   sql`(SELECT ${`${exchange}-${kind}-`} || lpad(seq.n, greatest(6, length(seq.n)), '0') FROM (SELECT nextval('exchange_sim_seq')::text AS n) AS seq)`;
+
+export async function venueNumber(executor: DbOrTx, exchange: ExchangeName, kind: string): Promise<string> {
+  const result = (await executor.execute(sql`SELECT ${venueNumberSql(exchange, kind)} AS ref`)) as unknown as {
+    rows: Array<{ ref: string }>;
+  };
+  return result.rows[0]!.ref;
+}
 
 /** Serialises the venue's work on one ticket (both sides' reports, the trade, its cancellation) across nodes. */
 export async function lockTicketAtVenue(executor: DbOrTx, ticketId: string): Promise<void> {

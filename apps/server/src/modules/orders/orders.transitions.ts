@@ -83,6 +83,25 @@ export async function moveTicket(
   for (const event of events) emit(event);
 }
 
+/**
+ * The orders' live events, then the ticket's move, under one lock of the ticket's row taken here (after the orders':
+ * one lock order for every caller) and not read again by the move.
+ */
+async function emitAndMoveTicket(
+  tx: Tx,
+  emit: Emit,
+  ticketId: string,
+  rows: readonly OrderRow[],
+  action: TicketHistoryAction,
+  audit: AuditContext,
+  extra: Omit<NonNullable<Parameters<typeof moveTicket>[5]>, 'locked'>,
+): Promise<void> {
+  // The orders name the ticket by a foreign key: it exists.
+  const ticket = (await lockedTicketOf(tx, ticketId))!;
+  emitOrders(emit, ticket, rows);
+  await moveTicket(tx, emit, ticketId, action, audit, { ...extra, locked: ticket });
+}
+
 const bump = { version: sql`${orders.version} + 1` };
 
 async function move(tx: Tx, ticketId: string, from: OrderState[], set: PgUpdateSetSource<typeof orders>): Promise<OrderRow[]> {
@@ -230,9 +249,7 @@ export async function markSettlement(
     );
     for (const hook of onSettled) for (const row of rows) await hook(tx, row);
     if (rows.length > 0) {
-      const ticket = await lockedTicketOf(tx, ticketId);
-      emitOrders(emit, ticket!, rows);
-      await moveTicket(tx, emit, ticketId, 'settled', SYSTEM_AUDIT, { changes: { exchange_trade_id: settlement.tradeId }, locked: ticket });
+      await emitAndMoveTicket(tx, emit, ticketId, rows, 'settled', SYSTEM_AUDIT, { changes: { exchange_trade_id: settlement.tradeId } });
     }
     return rows;
   }
@@ -250,9 +267,7 @@ export async function markSettlement(
     })),
   );
   if (rows.length > 0) {
-    const ticket = await lockedTicketOf(tx, ticketId);
-    emitOrders(emit, ticket!, rows);
-    await moveTicket(tx, emit, ticketId, 'settlement_failed', SYSTEM_AUDIT, { set: { reason }, reason, locked: ticket });
+    await emitAndMoveTicket(tx, emit, ticketId, rows, 'settlement_failed', SYSTEM_AUDIT, { set: { reason }, reason });
   }
   return rows;
 }
@@ -295,9 +310,7 @@ export async function cancelTrade(
   );
   changed.push(...cancelled);
   if (changed.length > 0) {
-    const ticket = await lockedTicketOf(tx, ticketId);
-    emitOrders(emit, ticket!, changed);
-    await moveTicket(tx, emit, ticketId, 'order_cancelled', audit, { set: { reason }, reason, locked: ticket });
+    await emitAndMoveTicket(tx, emit, ticketId, changed, 'order_cancelled', audit, { set: { reason }, reason });
   }
   return changed;
 }

@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import type { TicketRow } from './ticket-transitions';
+import { credentialsHeldSql } from '../credentials';
 
 export type DealRow = typeof deals.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -119,8 +120,8 @@ export function createTicketsRepository(db: DbOrTx) {
     },
     /**
      * An acceptance's reads in one statement (three before): the ticket, the custodian chosen (null: unknown)
-     * and whether the accepting firm holds credentials at the ticket's clearing corporation — the credentials
-     * module's rule (`hasCredentials`: the corporation's `*_credentials_ref` is set), read here with the row.
+     * and whether the accepting firm holds credentials at the ticket's clearing corporation (the credentials
+     * module's rule, `credentialsHeldSql`).
      */
     async findForAcceptance(
       id: string,
@@ -132,9 +133,7 @@ export function createTicketsRepository(db: DbOrTx) {
           ticket: tickets,
           custodianId: sql<string | null>`(SELECT ${custodians.id} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
           custodianName: sql<string | null>`(SELECT ${custodians.name} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
-          hasCredentials: sql<boolean>`coalesce((SELECT CASE WHEN ${tickets.clearingCorporation} = 'NSCCL'
-              THEN ${clients.nscclCredentialsRef} IS NOT NULL ELSE ${clients.icclCredentialsRef} IS NOT NULL END
-            FROM ${clients} WHERE ${clients.id} = ${clientId}), false)`,
+          hasCredentials: credentialsHeldSql(clientId, sql`${tickets.clearingCorporation}`),
         })
         .from(tickets)
         .where(eq(tickets.id, id));
