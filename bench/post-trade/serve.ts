@@ -38,19 +38,27 @@ const TICKET_STATE_OF: Record<OrderState, string> = {
 
 /**
  * `BENCH_SQL_COUNT=<file>`: every statement sent to PostgreSQL counted by its text (first 160 characters), written
- * to the file as JSON on exit (counted from the timed part's SIGUSR2): where a deal's round trips go.
+ * to the file as JSON on exit (counted from the timed part's SIGUSR2): where a deal's round trips go. With
+ * `BENCH_SQL_TRACE=<file>` too, every statement of the timed part in the order sent, with its backend's pid (run
+ * it with BENCH_DEALS=3 BENCH_IN_FLIGHT=1 to read one deal's statements in sequence).
  */
 const sqlCounts = new Map<string, number>();
+let traceOn = false;
+const traceLines: string[] = [];
 if (process.env.BENCH_SQL_COUNT) {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
     const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 160);
     sqlCounts.set(text, (sqlCounts.get(text) ?? 0) + 1);
+    if (traceOn) traceLines.push(`${(this as unknown as { processID: number }).processID} ${text.slice(0, 110)}`);
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
   // The bench sends SIGUSR2 when its timed part starts: the file then holds that part's statements only.
-  process.on('SIGUSR2', () => sqlCounts.clear());
+  process.on('SIGUSR2', () => {
+    sqlCounts.clear();
+    traceOn = Boolean(process.env.BENCH_SQL_TRACE);
+  });
 }
 
 const MODE = process.env.POST_TRADE_MODE === 'orders' ? 'orders' : 'pipeline';
@@ -89,6 +97,7 @@ process.on('SIGTERM', () => {
     if (process.env.BENCH_SQL_COUNT) {
       const sorted = [...sqlCounts].sort((a, b) => b[1] - a[1]);
       writeFileSync(process.env.BENCH_SQL_COUNT, JSON.stringify(sorted, null, 1));
+      if (process.env.BENCH_SQL_TRACE) writeFileSync(process.env.BENCH_SQL_TRACE, traceLines.join('\n'));
     }
     await scratch?.drop();
     process.exit(0);

@@ -76,6 +76,7 @@ describe('job leadership', () => {
       // Kill the backend holding the lock, as a crashed node or a network cut would.
       await databases[1 - before]!.query(
         `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
            AND ((classid::bigint << 32) | objid::bigint) = $1::bigint`,
         [advisoryKey('test:jobs')],
       );

@@ -7,7 +7,11 @@
  * The state machine, the seller-or-buyer's-broker rule and live events are in tickets-machine.test.ts.
  */
 import { CREDENTIAL_MESSAGES, TICKET_MESSAGES, TRADE_TIME_LATER_MESSAGE, type Ticket } from '@dart/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tickets } from '../src/db/schema';
+import { sealAudit, verifyAuditChain } from '../src/lib/audit';
+import { writeTicketTransitions } from '../src/modules/tickets/ticket-transitions';
 import { createTestApp, DRIVERS, json, type TestApp } from './helpers';
 import {
   bondId,
@@ -370,6 +374,48 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
     expect(json<Errors>(stale).message).toBe(TICKET_MESSAGES.staleVersion);
     const staleEdit = await call(t, 'demo', 'PATCH', `/api/chatter/trade/${ticketId}/`, { version: 1, quantum: LAKH });
     expect(staleEdit.statusCode).toBe(409);
+  });
+
+  it('writes a transition as one statement: a ticket changed after it was read gets 409 and nothing of the write lands', async () => {
+    const { ticketId, ticket } = await makeDeal(t);
+    const read = (await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]!;
+    const written = async () =>
+      (
+        await t.database.query<{ history: number; audit: number; events: number }>(
+          `SELECT (SELECT count(*)::int FROM ticket_events WHERE ticket_id = $1) AS history,
+                  (SELECT count(*)::int FROM audit_log WHERE entity_id = $1::text) AS audit,
+                  (SELECT count(*)::int FROM events WHERE payload->>'ticket_id' = $1::text) AS events`,
+          [ticketId],
+        )
+      )[0];
+    // Another call changes the ticket between this read and its write (the race the version guard is for).
+    const other = await call(t, 'second', 'PATCH', `/api/chatter/trade/${ticketId}/price/`, {
+      version: ticket.version,
+      price: ticket.price + 0.1,
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const before = await written();
+    const audit = { actorUserId: actors.second.userId, actorClientId: actors.second.clientId };
+    const stale = writeTicketTransitions(t.database.db, read, [
+      { action: 'price', audit, expectedVersion: read.version, set: { price: 99 } },
+    ]);
+    await expect(stale).rejects.toMatchObject({ code: 'CONFLICT', message: TICKET_MESSAGES.staleVersion });
+    expect(await written()).toEqual(before);
+    expect((await getTicket(t, 'demo', ticketId)).price).toBe(ticket.price + 0.1);
+    // Read fresh, the same write lands whole: the row, one history row, its audit row and its events.
+    const fresh = (await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]!;
+    const { ticket: after, messages } = await writeTicketTransitions(t.database.db, fresh, [
+      { action: 'price', audit, expectedVersion: fresh.version, set: { price: 99 } },
+    ]);
+    const stored = (await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]!;
+    expect(after).toEqual(stored);
+    const now = await written();
+    expect(now).toEqual({ history: before!.history + 1, audit: before!.audit + 1, events: before!.events + messages.length });
+    // The audit rows written through the one statement hash and seal as any others.
+    await sealAudit(t.database.db);
+    expect(await verifyAuditChain(t.database.db)).toBeNull();
+    const positions = messages.map((m) => m.position ?? 0);
+    expect(positions).toEqual(messages.map((m) => m.position ?? 0).sort((a, b) => a - b));
   });
 
   it('creates manual tickets as drafts with the spec’s validation messages', async () => {

@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema';
+import { PreparingClient } from './prepared';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -130,6 +131,8 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
 
 export async function openPostgres(url: string, logger: Logger, queryTimeoutMs: number): Promise<Database> {
   const pool = new pg.Pool({
+    // Parameterised statements as named prepared statements of each connection (db/prepared.ts).
+    Client: PreparingClient,
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 3_000,

@@ -15,8 +15,9 @@
  * append-only triggers only: that is what the global chain lock cost every write, and it is written down.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type Db, type DbOrTx } from '../db/client';
+import { pgArray } from '../db/pg-array';
 import { auditLog, auditSeals } from '../db/schema';
 import { canonicalJson } from './canonical-json';
 
@@ -83,12 +84,26 @@ export async function writeAudits(tx: DbOrTx, context: AuditContext, entries: re
 }
 
 /**
- * `writeAudits`'s insert built but not run, for a statement that writes the audit rows together with the change
- * they record (a data-modifying CTE): the same rows, one `at` for all.
+ * `writeAudits`'s rows as an insert built but not run, for a statement that writes them together with the change
+ * they record (a data-modifying CTE; parenthesise it there): the same rows and hashes, one `at` for all, in the
+ * given order. The per-row columns go as arrays through unnest, the actor's once: a few parameters whatever the
+ * rows, and none of the query builder's per-column work (issue 13: the hot path of every ticket action).
  */
-export function auditsInsert(tx: DbOrTx, context: AuditContext, entries: readonly AuditEntry[]) {
+export function auditsInsert(context: AuditContext, entries: readonly AuditEntry[]): SQL {
   const at = new Date();
-  return tx.insert(auditLog).values(entries.map((entry) => auditRowOf(context, entry, at)));
+  const rows = entries.map((entry) => auditRowOf(context, entry, at));
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  return sql`INSERT INTO audit_log (at, actor_user_id, actor_client_id, actor_email, actor_roles, action, entity, entity_id,
+        before, after, ip, user_agent, request_id, hash)
+      SELECT ${at.toISOString()}::timestamptz, ${context.actorUserId ?? null}::uuid, ${context.actorClientId ?? null}::uuid,
+        ${context.actorEmail ?? null}::text, ${context.actorRoles ? pgArray([...context.actorRoles]) : null}::text[],
+        a.action, a.entity, a.entity_id, a.before, a.after, ${context.ip ?? null}::text, ${context.userAgent ?? null}::text,
+        ${context.requestId ?? null}::text, a.hash
+      FROM unnest(${pgArray(rows.map((r) => r.action))}::text[], ${pgArray(rows.map((r) => r.entity))}::text[],
+        ${pgArray(rows.map((r) => r.entityId))}::text[], ${pgArray(rows.map((r) => json(r.before)))}::jsonb[],
+        ${pgArray(rows.map((r) => json(r.after)))}::jsonb[], ${pgArray(rows.map((r) => r.hash))}::text[])
+        WITH ORDINALITY AS a(action, entity, entity_id, before, after, hash, n)
+      ORDER BY a.n`;
 }
 
 export async function writeAuditOnce(tx: DbOrTx, context: AuditContext, entry: AuditEntry & { entityId: string }): Promise<boolean> {

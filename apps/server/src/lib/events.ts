@@ -3,7 +3,7 @@
  * the next stream position; after commit it is published on the bus for every node's sockets. If the
  * publish is lost (Redis pub/sub is at-most-once), clients still catch up from the table.
  */
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../db/client';
 import { pgArray } from '../db/pg-array';
 import { events } from '../db/schema';
@@ -45,20 +45,33 @@ export async function appendEvent(tx: DbOrTx, event: DomainEvent): Promise<BusMe
 export async function appendEvents(tx: DbOrTx, list: readonly DomainEvent[]): Promise<BusMessage[]> {
   if (list.length === 0) return [];
   if (list.length === 1) return [await appendEvent(tx, list[0]!)];
+  const rows = await sqlRows<{ position: string | number }>(tx, eventsInsert(list));
+  return messagesOf(
+    list,
+    rows.map((row) => row.position),
+  );
+}
+
+/**
+ * The insert `appendEvents` runs, built but not run, for a statement that writes the events together with the
+ * change they describe (a data-modifying CTE): it returns `position`, one row per event; `messagesOf` pairs them.
+ */
+export function eventsInsert(list: readonly DomainEvent[]): SQL {
   // The columns as arrays through unnest, in the given order (a producer appends thousands at once).
-  const rows = await sqlRows<{ position: string | number }>(
-    tx,
-    sql`INSERT INTO events (topic, client_id, user_id, payload)
+  return sql`INSERT INTO events (topic, client_id, user_id, payload)
       SELECT topic, client_id, user_id, payload
       FROM unnest(${pgArray(list.map((e) => e.topic))}::text[], ${pgArray(list.map((e) => e.clientId))}::uuid[],
         ${pgArray(list.map((e) => e.userId ?? null))}::uuid[], ${pgArray(list.map((e) => JSON.stringify(e.payload)))}::jsonb[])
         WITH ORDINALITY AS x(topic, client_id, user_id, payload, n)
       ORDER BY n
-      RETURNING position`,
-  );
+      RETURNING position`;
+}
+
+/** The messages to publish of events appended by one `eventsInsert`, from the positions it returned (any order). */
+export function messagesOf(list: readonly DomainEvent[], positions: readonly (string | number)[]): BusMessage[] {
   // One statement takes its positions in the order of its rows; another transaction may take some in between.
-  const positions = rows.map((row) => Number(row.position)).sort((a, b) => a - b);
-  return list.map((event, i) => messageOf(event, positions[i]!));
+  const sorted = positions.map(Number).sort((a, b) => a - b);
+  return list.map((event, i) => messageOf(event, sorted[i]!));
 }
 
 export async function publishAll(bus: EventBus, messages: readonly BusMessage[]): Promise<void> {

@@ -1,6 +1,6 @@
 /** SQL of exchange credentials (README). Every function takes the database or the caller's transaction. */
 import type { CredentialCorp } from '@dart/contracts';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';
 import { clients, exchangeCredentials, users } from '../../db/schema';
 
@@ -12,7 +12,7 @@ export type CredentialWrite = Omit<typeof exchangeCredentials.$inferInsert, 'id'
  * ticket's column): its `*_credentials_ref` is set (README "Who holds credentials"); false for an unknown firm. The
  * one statement of the rule, for `hasCredentials` and for a statement that reads it beside other rows.
  */
-export const credentialsHeldSql = (clientId: SQL | string, corp: SQL | CredentialCorp): SQL<boolean> =>
+export const credentialsHeldSql = (clientId: SQL | Placeholder | string, corp: SQL | CredentialCorp): SQL<boolean> =>
   sql<boolean>`coalesce((SELECT CASE WHEN ${corp} = 'NSCCL' THEN ${clients.nscclCredentialsRef} IS NOT NULL
     ELSE ${clients.icclCredentialsRef} IS NOT NULL END FROM ${clients} WHERE ${clients.id} = ${clientId}), false)`;
 

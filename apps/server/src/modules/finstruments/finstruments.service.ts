@@ -121,7 +121,11 @@ export function createFinstrumentsService(deps: AppDeps) {
   }
 
   async function price(idOrIsin: string, input: PriceRequest): Promise<PriceInfo & { row: FinstrumentRow }> {
-    const row = await load(idOrIsin);
+    return priceOf(await load(idOrIsin), input, true);
+  }
+
+  /** `readReference` false: the reference price is neither read nor reported (a quote given, a caller that read the row). */
+  async function priceOf(row: FinstrumentRow, input: PriceRequest, readReference: boolean): Promise<PriceInfo & { row: FinstrumentRow }> {
     const now = deps.now();
     const tradeDate = getTradeDate(now);
     const { settlement, delta } = resolveSettlement(tradeDate, input);
@@ -130,7 +134,7 @@ export function createFinstrumentsService(deps: AppDeps) {
     const built = isMaturedOn(row.maturityDate, istToday(now))
       ? ({ ok: false, reason: MATURED_REASON } as const)
       : buildBond(termsOf(row), settlement);
-    const ref = await repository.bestReference(row.id);
+    const ref = readReference ? await repository.bestReference(row.id) : undefined;
     const warnings: string[] = [];
     const canBePriced = built.ok && ref !== undefined;
     const base = {
@@ -273,6 +277,16 @@ export function createFinstrumentsService(deps: AppDeps) {
 
     async price(idOrIsin: string, input: PriceRequest): Promise<PriceInfo> {
       const { row: _row, ...info } = await price(idOrIsin, input);
+      return info;
+    },
+
+    /**
+     * `price` of a bond row the caller has read, at the clean price or the yield it gives (a ticket's pricing):
+     * neither the row nor the reference price is read, so `reference` is null and `can_be_priced` false; the
+     * price, the yield and the consideration are `price`'s, from the same bond-math.
+     */
+    async priceRow(row: FinstrumentRow, input: PriceRequest & ({ price: number } | { yield: number })): Promise<PriceInfo> {
+      const { row: _row, ...info } = await priceOf(row, input, false);
       return info;
     },
 

@@ -8,6 +8,7 @@ import { createFinstrumentsRepository } from './finstruments.repository';
 import { createFinstrumentsService, type FinstrumentsService } from './finstruments.service';
 
 export { createFinstrumentsService, type FinstrumentsService } from './finstruments.service';
+export type { FinstrumentRow } from './finstruments.repository';
 export { registerFinstrumentsRoutes } from './finstruments.routes';
 export { importBonds, type ImportOptions, type ImportSummary } from './importer';
 

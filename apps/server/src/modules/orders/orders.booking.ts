@@ -4,28 +4,27 @@
  * `reporting` with a report due now; the reporter (orders.reporting.ts) takes them from there.
  */
 import { POST_TRADE_TOPICS, type OrderKind } from '@dart/contracts';
-import type { Tx } from '../../db/client';
+import { randomUUID } from 'node:crypto';
+import type { DbOrTx, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
-import type { AuditContext } from '../../lib/audit';
+import type { AuditContext, AuditEntry } from '../../lib/audit';
 import type { DomainEvent } from '../../lib/events';
-import { holdWrites, ticketParticipants, writeHeld, type HeldWrites, type TicketRow } from '../tickets/ticket-transitions';
+import {
+  holdWrites,
+  ticketParticipants,
+  writeHeld,
+  type HeldWrites,
+  type TicketRow,
+  type TicketStatementExtras,
+} from '../tickets/ticket-transitions';
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /** IST calendar day of an instant (the trade date of a contract note). */
 export const istDate = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
-/**
- * `held`: the confirming ticket's history and audit rows (same actor), written with the orders' audit rows in
- * one statement, theirs first.
- */
-export async function createOrdersForTicket(
-  tx: Tx,
-  ticket: TicketRow,
-  audit: AuditContext,
-  held: HeldWrites = holdWrites(),
-): Promise<{ orders: OrderRow[]; events: DomainEvent[] }> {
-  const now = new Date();
+/** The seller's order and the buyer's procurement order of a confirmed ticket, as inserted (report due `now`). */
+function orderValuesOf(ticket: TicketRow, now: Date) {
   const side = (kind: OrderKind) =>
     kind === 'order'
       ? {
@@ -40,50 +39,78 @@ export async function createOrdersForTicket(
           counterpartyClientId: ticket.sellerClientId,
           custodianId: ticket.buyerCustodianId,
         };
-  const rows = await tx
-    .insert(orders)
-    .values(
-      (['order', 'procurement'] as const).map((kind) => ({
-        kind,
-        ticketId: ticket.id,
-        ...side(kind),
-        state: 'reporting',
-        finstrumentId: ticket.finstrumentId,
-        exchange: ticket.exchange,
-        clearingCorporation: ticket.clearingCorporation,
-        price: ticket.price,
-        yieldFraction: ticket.yieldFraction,
-        quantum: ticket.quantum,
-        settlementDate: ticket.settlementDate,
-        tradeDate: istDate(ticket.tradedAt),
-        accruedDays: ticket.accruedDays,
-        principalPaise: ticket.principalPaise,
-        accruedInterestPaise: ticket.accruedInterestPaise,
-        considerationPaise: ticket.considerationPaise,
-        stampDutyPaise: ticket.stampDutyPaise,
-        tradedAt: ticket.tradedAt,
-        nextReportAt: now,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning();
-  const events: DomainEvent[] = [];
-  held.audits.push(
-    ...rows.map((row) => ({
-      action: 'order.created',
-      entity: 'order',
-      entityId: row.id,
-      after: { kind: row.kind, ticket_id: ticket.id, state: row.state, quantum: row.quantum, price: row.price },
+  return (['order', 'procurement'] as const).map((kind) => ({
+    kind,
+    ticketId: ticket.id,
+    ...side(kind),
+    state: 'reporting',
+    finstrumentId: ticket.finstrumentId,
+    exchange: ticket.exchange,
+    clearingCorporation: ticket.clearingCorporation,
+    price: ticket.price,
+    yieldFraction: ticket.yieldFraction,
+    quantum: ticket.quantum,
+    settlementDate: ticket.settlementDate,
+    tradeDate: istDate(ticket.tradedAt),
+    accruedDays: ticket.accruedDays,
+    principalPaise: ticket.principalPaise,
+    accruedInterestPaise: ticket.accruedInterestPaise,
+    considerationPaise: ticket.considerationPaise,
+    stampDutyPaise: ticket.stampDutyPaise,
+    tradedAt: ticket.tradedAt,
+    nextReportAt: now,
+  }));
+}
+
+type Booked = Pick<OrderRow, 'id' | 'kind' | 'state' | 'quantum' | 'price'>;
+
+const bookedAudits = (ticket: TicketRow, rows: readonly Booked[]): AuditEntry[] =>
+  rows.map((row) => ({
+    action: 'order.created',
+    entity: 'order',
+    entityId: row.id,
+    after: { kind: row.kind, ticket_id: ticket.id, state: row.state, quantum: row.quantum, price: row.price },
+  }));
+
+/** `trade.open_orders` of each booked order to each participant firm. */
+const bookedEvents = (ticket: TicketRow, rows: readonly Booked[]): DomainEvent[] =>
+  rows.flatMap((row) =>
+    ticketParticipants(ticket).map((clientId) => ({
+      topic: POST_TRADE_TOPICS.openOrders,
+      clientId,
+      payload: { order_id: row.id, ticket_id: ticket.id, kind: row.kind, state: row.state },
     })),
   );
+
+/**
+ * `held`: the confirming ticket's history and audit rows (same actor), written with the orders' audit rows in
+ * one statement, theirs first.
+ */
+export async function createOrdersForTicket(
+  tx: Tx,
+  ticket: TicketRow,
+  audit: AuditContext,
+  held: HeldWrites = holdWrites(),
+): Promise<{ orders: OrderRow[]; events: DomainEvent[] }> {
+  const rows = await tx.insert(orders).values(orderValuesOf(ticket, new Date())).onConflictDoNothing().returning();
+  held.audits.push(...bookedAudits(ticket, rows));
   await writeHeld(tx, audit, held);
-  for (const row of rows) {
-    for (const clientId of ticketParticipants(ticket))
-      events.push({
-        topic: POST_TRADE_TOPICS.openOrders,
-        clientId,
-        payload: { order_id: row.id, ticket_id: ticket.id, kind: row.kind, state: row.state },
-      });
-  }
-  return { orders: rows, events };
+  return { orders: rows, events: bookedEvents(ticket, rows) };
+}
+
+/**
+ * The booking as part of the confirming accept's one statement (`writeTicketTransitions`): the two orders
+ * inserted with ids chosen here (their events and audit rows name them before the insert runs) and the ticket
+ * id of the statement's update. A ticket is confirmed once (the update is under the version read), so there is
+ * no earlier booking to skip as `createOrdersForTicket`'s ON CONFLICT does: one would fail the statement.
+ */
+export function ordersBooking(db: DbOrTx): TicketStatementExtras {
+  return (ticket, ticketId) => {
+    const rows = orderValuesOf(ticket, new Date()).map((values) => ({ ...values, id: randomUUID() }));
+    return {
+      inserts: [db.insert(orders).values(rows.map((row) => ({ ...row, ticketId })))],
+      audits: bookedAudits(ticket, rows),
+      events: bookedEvents(ticket, rows),
+    };
+  };
 }

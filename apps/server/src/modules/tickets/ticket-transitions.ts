@@ -7,11 +7,13 @@
  */
 import { POST_TRADE_TOPICS, TICKET_MESSAGES, TICKET_TRANSITIONS, type TicketHistoryAction, type TicketState } from '@dart/contracts';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { ticketEvents, tickets } from '../../db/schema';
+import { sqlRows, type Db, type Tx } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
+import { tickets } from '../../db/schema';
 import { auditsInsert, type AuditContext, type AuditEntry } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { DomainEvent } from '../../lib/events';
+import type { BusMessage } from '../../lib/bus';
+import { eventsInsert, messagesOf, type DomainEvent } from '../../lib/events';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketUpdate = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'number' | 'state' | 'version' | 'createdAt'>>;
@@ -54,7 +56,7 @@ export interface TicketTransition {
  */
 export interface HeldWrites {
   /** The insert of the history rows (one ticket's, one insert: each row's seq is counted from the history as it stood). */
-  history: SQLWrapper | null;
+  history: SQL | null;
   audits: AuditEntry[];
 }
 export const holdWrites = (): HeldWrites => ({ history: null, audits: [] });
@@ -62,8 +64,8 @@ export const holdWrites = (): HeldWrites => ({ history: null, audits: [] });
 /** Writes what `held` holds, in one statement (nothing when it holds nothing), and empties it. */
 export async function writeHeld(tx: Tx, audit: AuditContext, held: HeldWrites): Promise<void> {
   const parts: SQL[] = [];
-  if (held.history) parts.push(sql`history AS ${held.history}`);
-  if (held.audits.length > 0) parts.push(sql`audit AS ${auditsInsert(tx, audit, held.audits)}`);
+  if (held.history) parts.push(sql`history AS (${held.history})`);
+  if (held.audits.length > 0) parts.push(sql`audit AS (${auditsInsert(audit, held.audits)})`);
   held.history = null;
   held.audits = [];
   if (parts.length > 0) await tx.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
@@ -111,21 +113,12 @@ export async function recordTicketTransitions(
   changes: readonly TicketTransition[],
   options: TicketTransitionOptions = {},
 ): Promise<{ ticket: TicketRow; before: TicketRow; events: DomainEvent[] }> {
-  const first = changes[0]!;
   const before = options.read ?? (await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update'))[0];
   if (!before) throw new AppError('NOT_FOUND', TICKET_MESSAGES.notFound);
-  if (first.expectedVersion !== undefined && first.expectedVersion !== before.version)
-    throw new AppError('CONFLICT', TICKET_MESSAGES.staleVersion);
-  const states: TicketState[] = [];
-  let set: TicketUpdate = {};
-  for (const change of changes) {
-    const from = states.at(-1) ?? (before.state as TicketState);
-    states.push(change.toState ?? nextTicketState(from, change.action));
-    set = { ...set, ...change.set };
-  }
+  const { states, update } = planTransitions(before, changes);
   const [ticket] = await tx
     .update(tickets)
-    .set({ ...set, state: states.at(-1)!, version: sql`${tickets.version} + ${sql.raw(String(changes.length))}`, updatedAt: new Date() })
+    .set(update)
     .where(and(eq(tickets.id, ticketId), eq(tickets.version, before.version)))
     .returning();
   if (!ticket) {
@@ -136,23 +129,133 @@ export async function recordTicketTransitions(
     }
     throw new AppError('CONFLICT', TICKET_MESSAGES.staleVersion);
   }
-  await appendTicketHistories(
-    tx,
-    ticket,
-    changes.map((change, i) => ({
-      action: change.action,
-      fromState: i === 0 ? (before.state as TicketState) : states[i - 1]!,
-      toState: states[i]!,
-      audit: first.audit,
-      changes: change.changes ?? null,
-      reason: change.reason ?? null,
-    })),
-    options.held,
-  );
-  const events = changes.flatMap((change, i) =>
-    ticketEventsFor({ ...ticket, state: states[i]! }, change.action, change.considerationChanged ?? false),
-  );
-  return { ticket, before, events };
+  await appendTicketHistories(tx, ticket, historyEntries(before, changes, states), options.held);
+  return { ticket, before, events: transitionEvents(ticket, changes, states) };
+}
+
+/**
+ * Checks each step against the machine from the state the step before left (409 otherwise) and the first
+ * step's `expectedVersion` (409 `staleVersion`); the states each step leaves and the one update of the row.
+ */
+function planTransitions(before: TicketRow, changes: readonly TicketTransition[]) {
+  const first = changes[0]!;
+  if (first.expectedVersion !== undefined && first.expectedVersion !== before.version)
+    throw new AppError('CONFLICT', TICKET_MESSAGES.staleVersion);
+  const states: TicketState[] = [];
+  let set: TicketUpdate = {};
+  for (const change of changes) {
+    const from = states.at(-1) ?? (before.state as TicketState);
+    states.push(change.toState ?? nextTicketState(from, change.action));
+    set = { ...set, ...change.set };
+  }
+  const updatedAt = new Date();
+  return {
+    states,
+    set,
+    updatedAt,
+    update: { ...set, state: states.at(-1)!, version: sql`${tickets.version} + ${sql.raw(String(changes.length))}`, updatedAt },
+  };
+}
+
+/** The history entries of `changes` (all with the first step's audit context). */
+const historyEntries = (before: TicketRow, changes: readonly TicketTransition[], states: readonly TicketState[]) =>
+  changes.map((change, i): TicketHistoryEntryInput => ({
+    action: change.action,
+    fromState: i === 0 ? (before.state as TicketState) : states[i - 1]!,
+    toState: states[i]!,
+    audit: changes[0]!.audit,
+    changes: change.changes ?? null,
+    reason: change.reason ?? null,
+  }));
+
+/** Each step's live events, with the state that step left. */
+const transitionEvents = (ticket: TicketRow, changes: readonly TicketTransition[], states: readonly TicketState[]) =>
+  changes.flatMap((change, i) => ticketEventsFor({ ...ticket, state: states[i]! }, change.action, change.considerationChanged ?? false));
+
+/**
+ * What else the one statement of `writeTicketTransitions` writes with the transitions, from the ticket as it is
+ * after them; `ticketId` is the update's id as SQL (NULL when it updated nothing: write it to a NOT NULL column).
+ */
+export type TicketStatementExtras = (
+  ticket: TicketRow,
+  ticketId: SQL,
+) => {
+  /** Audit rows after the transitions' own (same actor), e.g. the orders a confirmation books. */
+  audits?: AuditEntry[];
+  /** Inserts (query builders: the statement puts them in parentheses) run as further CTEs of the statement. */
+  inserts?: SQLWrapper[];
+  /** Live events after the transitions' own. */
+  events?: DomainEvent[];
+};
+
+/**
+ * `recordTicketTransitions` as ONE statement outside any transaction, for a ticket the caller has read: the
+ * update under the version read, the history rows, the audit rows, `extras.inserts` and the outbox events are
+ * data-modifying CTEs of one statement, so all commit or none does, in one round trip where a transaction took
+ * five (the hot path of a user's action, issue 13).
+ * - A ticket changed since it was read (or gone) updates nothing. The history rows take their ticket id from
+ *   the update (`(SELECT id FROM t)`, NULL when it updated nothing), so they violate NOT NULL and the whole
+ *   statement fails, writing nothing: 409 `staleVersion`, or 404 when the ticket is gone, as the transaction.
+ * - The row after is not read back: the update is under the version read and every write of a ticket bumps its
+ *   version, so it is the row read with the changes applied (no trigger writes tickets).
+ * - The history seqs are counted in the insert as `appendTicketHistories` counts them; the update holds the
+ *   ticket's row, so no other writer appends to its history meanwhile.
+ * Not for a request under an Idempotency-Key: its fence must commit with the change (the transactional path).
+ */
+export async function writeTicketTransitions(
+  db: Db,
+  read: TicketRow,
+  changes: readonly TicketTransition[],
+  extras?: TicketStatementExtras,
+): Promise<{ ticket: TicketRow; messages: BusMessage[] }> {
+  const { states, set, updatedAt, update } = planTransitions(read, changes);
+  const ticket: TicketRow = {
+    ...read,
+    ...(set as Partial<TicketRow>),
+    state: states.at(-1)!,
+    version: read.version + changes.length,
+    updatedAt,
+  };
+  const entries = historyEntries(read, changes, states);
+  const ticketId = sql`(SELECT id FROM t)`;
+  const also = extras?.(ticket, ticketId) ?? {};
+  const audits = auditsInsert(changes[0]!.audit, [...entries.map((entry) => historyAudit(ticket.id, entry)), ...(also.audits ?? [])]);
+  const events = [...transitionEvents(ticket, changes, states), ...(also.events ?? [])];
+  const parts: SQL[] = [
+    sql`t AS ${db
+      .update(tickets)
+      .set(update)
+      .where(and(eq(tickets.id, read.id), eq(tickets.version, read.version)))
+      .returning({ id: tickets.id })}`,
+    sql`history AS (${historyInsert(ticket.id, entries, ticketId)})`,
+    sql`audit AS (${audits})`,
+    ...(also.inserts ?? []).map((insert, i) => sql`${sql.raw(`also${i}`)} AS ${insert}`),
+  ];
+  if (events.length > 0) parts.push(sql`ev AS (${eventsInsert(events)})`);
+  const positions = events.length > 0 ? sql`(SELECT array_agg(position) FROM ev)` : sql`NULL::bigint[]`;
+  let rows: Array<{ positions: Array<string | number> | string | null }>;
+  try {
+    rows = await sqlRows(db, sql`WITH ${sql.join(parts, sql`, `)} SELECT ${positions} AS positions`);
+  } catch (error) {
+    if (!isNullTicketId(error)) throw error;
+    const [still] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, read.id));
+    throw new AppError(still ? 'CONFLICT' : 'NOT_FOUND', still ? TICKET_MESSAGES.staleVersion : TICKET_MESSAGES.notFound);
+  }
+  return { ticket, messages: messagesOf(events, bigintArray(rows[0]?.positions ?? null)) };
+}
+
+/** A bigint[] as the drivers answer it: an array (node-postgres, PGlite) or its literal `{1,2}`. */
+function bigintArray(value: Array<string | number> | string | null): Array<string | number> {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean);
+}
+
+/** The history rows' NOT NULL ticket id violated: the update of `writeTicketTransitions` matched nothing. */
+function isNullTicketId(error: unknown): boolean {
+  for (let e = error as { code?: string; column?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23502' && (e.column === 'ticket_id' || (e.message ?? '').includes('"ticket_id"'))) return true;
+  return false;
 }
 
 export interface TicketHistoryEntryInput {
@@ -181,34 +284,42 @@ async function appendTicketHistories(
 ): Promise<void> {
   const into = held ?? holdWrites();
   // Two history inserts of one ticket in one statement would count their seqs from the same history.
-  if (into.history) await tx.execute(sql`WITH history AS ${into.history} SELECT 1`);
+  if (into.history) await tx.execute(sql`WITH history AS (${into.history}) SELECT 1`);
   // The next seqs, taken in the insert itself: the caller holds the ticket's row (updated or created in this
   // transaction), so no other transaction appends to this ticket's history meanwhile. Every row's subquery sees
   // the history as it was before the statement, hence the offset of each.
-  into.history = tx.insert(ticketEvents).values(
-    entries.map((entry, i) => ({
-      ticketId: ticket.id,
-      seq: sql`(SELECT coalesce(max(${ticketEvents.seq}), 0) + ${sql.raw(String(i + 1))} FROM ${ticketEvents} WHERE ${ticketEvents.ticketId} = ${ticket.id})`,
-      action: entry.action,
-      fromState: entry.fromState,
-      toState: entry.toState,
-      actorUserId: entry.audit.actorUserId ?? null,
-      actorClientId: entry.audit.actorClientId ?? null,
-      changes: entry.changes,
-      reason: entry.reason,
-    })),
-  );
-  into.audits.push(
-    ...entries.map((entry): AuditEntry => ({
-      action: `ticket.${entry.action}`,
-      entity: 'ticket',
-      entityId: ticket.id,
-      before: entry.fromState === null ? null : { state: entry.fromState },
-      after: { state: entry.toState, ...entry.changes, ...(entry.reason ? { reason: entry.reason } : {}) },
-    })),
-  );
+  into.history = historyInsert(ticket.id, entries);
+  into.audits.push(...entries.map((entry) => historyAudit(ticket.id, entry)));
   if (!held) await writeHeld(tx, entries[0]!.audit, into);
 }
+
+/**
+ * The insert of a ticket's history rows, not run (parenthesise it in a CTE): the next seqs counted from the
+ * history as it was before the statement, in the given order; the columns as arrays through unnest (no query
+ * builder work per column). `ticketIdValue`: what is written as the ticket id (the id itself, or the one
+ * statement's update, which makes the rows fail NOT NULL when it updated nothing).
+ */
+function historyInsert(ticketId: string, entries: readonly TicketHistoryEntryInput[], ticketIdValue: SQL | string = ticketId): SQL {
+  const column = <T>(pick: (entry: TicketHistoryEntryInput) => T) => pgArray(entries.map((entry) => pick(entry) as string | null));
+  return sql`INSERT INTO ticket_events (ticket_id, seq, action, from_state, to_state, actor_user_id, actor_client_id, changes, reason)
+      SELECT ${ticketIdValue}::uuid,
+        (SELECT coalesce(max(e.seq), 0) FROM ticket_events e WHERE e.ticket_id = ${ticketId}::uuid) + h.n,
+        h.action, h.from_state, h.to_state, h.actor_user_id, h.actor_client_id, h.changes, h.reason
+      FROM unnest(${column((e) => e.action)}::text[], ${column((e) => e.fromState)}::text[], ${column((e) => e.toState)}::text[],
+        ${column((e) => e.audit.actorUserId ?? null)}::uuid[], ${column((e) => e.audit.actorClientId ?? null)}::uuid[],
+        ${column((e) => (e.changes === null ? null : JSON.stringify(e.changes)))}::jsonb[], ${column((e) => e.reason)}::text[])
+        WITH ORDINALITY AS h(action, from_state, to_state, actor_user_id, actor_client_id, changes, reason, n)
+      ORDER BY h.n`;
+}
+
+/** The audit row of one history entry. */
+const historyAudit = (ticketId: string, entry: TicketHistoryEntryInput): AuditEntry => ({
+  action: `ticket.${entry.action}`,
+  entity: 'ticket',
+  entityId: ticketId,
+  before: entry.fromState === null ? null : { state: entry.fromState },
+  after: { state: entry.toState, ...entry.changes, ...(entry.reason ? { reason: entry.reason } : {}) },
+});
 
 /** `trade.refresh_tickets` (and `trade.consideration_update`) to each participant firm of the ticket. */
 export function ticketEventsFor(ticket: TicketRow, action: TicketHistoryAction, considerationChanged: boolean): DomainEvent[] {

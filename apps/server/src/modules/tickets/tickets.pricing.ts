@@ -7,7 +7,7 @@
  */
 import type { ConsiderationDetails } from '@dart/contracts';
 import { AppError } from '../../lib/errors';
-import type { FinstrumentsService } from '../finstruments';
+import type { FinstrumentRow, FinstrumentsService } from '../finstruments';
 import { assertSize, perBondOf } from '../market';
 import type { BondTerms } from './tickets.repository';
 
@@ -57,14 +57,23 @@ export function createTicketPricing(finstruments: FinstrumentsService) {
       settlementDate?: string | undefined;
       settlementDelta?: 0 | 1 | 2 | undefined;
     },
+    /** The bond's whole row when the caller has read it: priced from it, not read again (nor its reference price). */
+    row?: FinstrumentRow | null,
   ): Promise<TicketPricing> {
     assertSize(input.quantum, bond);
     const perBond = perBondOf(bond);
-    const info = await finstruments.price(String(bond.id), {
-      ...(input.price !== undefined ? { price: input.price } : { yield: input.yield }),
-      ...(input.settlementDate ? { settlement_date: input.settlementDate } : { settlement_delta: input.settlementDelta ?? 1 }),
-      quantity: input.quantum / perBond,
-    });
+    const settlement = input.settlementDate ? { settlement_date: input.settlementDate } : { settlement_delta: input.settlementDelta ?? 1 };
+    const quantity = input.quantum / perBond;
+    const info =
+      row && input.price !== undefined
+        ? await finstruments.priceRow(row, { price: input.price, ...settlement, quantity })
+        : row && input.yield !== undefined
+          ? await finstruments.priceRow(row, { yield: input.yield, ...settlement, quantity })
+          : await finstruments.price(String(bond.id), {
+              ...(input.price !== undefined ? { price: input.price } : { yield: input.yield }),
+              ...settlement,
+              quantity,
+            });
     const details = info.consideration_details;
     if (info.price.unit_clean_price === null || info.price.bond_yield === null || info.price.settlement_date === null || !details)
       throw new AppError('BAD_REQUEST', `This bond cannot be priced. ${info.not_priceable_reason ?? ''}`.trim());

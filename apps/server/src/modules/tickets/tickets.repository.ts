@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import type { TicketRow } from './ticket-transitions';
 import { credentialsHeldSql } from '../credentials';
+import type { FinstrumentRow } from '../finstruments';
 
 export type DealRow = typeof deals.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -94,28 +95,52 @@ export const needsActionOf = (clientId: string): SQL => sql`(
      OR (${tickets.sellerAcceptedAt} IS NULL AND (${tickets.sellerClientId} = ${clientId} OR ${tickets.sellerBrokerClientId} = ${clientId}))))
 )`;
 
+/**
+ * The reads every user action on a ticket starts with, built once per database handle (Drizzle prepared
+ * queries): a ticket's 40 columns and its bond's row cost the query builder more than the database, per call
+ * (issue 13's profile). Named, so each PostgreSQL connection also parses them once. Keyed by the handle: a
+ * transaction's repository prepares its own (a prepared query runs where it was prepared).
+ */
+const hotReads = new WeakMap<DbOrTx, ReturnType<typeof prepareHotReads>>();
+function prepareHotReads(db: DbOrTx) {
+  const custodianId = sql.placeholder('custodianId');
+  return {
+    withBond: db
+      .select({ ticket: tickets, bond: finstruments })
+      .from(tickets)
+      .leftJoin(finstruments, eq(finstruments.id, tickets.finstrumentId))
+      .where(eq(tickets.id, sql.placeholder('id')))
+      .prepare('tickets_with_bond'),
+    forAcceptance: db
+      .select({
+        ticket: tickets,
+        custodianId: sql<string | null>`(SELECT ${custodians.id} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
+        custodianName: sql<string | null>`(SELECT ${custodians.name} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
+        hasCredentials: credentialsHeldSql(sql.placeholder('clientId'), sql`${tickets.clearingCorporation}`),
+      })
+      .from(tickets)
+      .where(eq(tickets.id, sql.placeholder('id')))
+      .prepare('tickets_for_acceptance'),
+  };
+}
+function hotReadsOf(db: DbOrTx) {
+  let reads = hotReads.get(db);
+  if (!reads) hotReads.set(db, (reads = prepareHotReads(db)));
+  return reads;
+}
+
 export function createTicketsRepository(db: DbOrTx) {
   return {
     async find(id: string): Promise<TicketRow | undefined> {
       const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
       return row;
     },
-    /** The ticket and its bond's terms in one statement (null: no such bond): what a re-pricing call reads first. */
-    async findWithBond(id: string): Promise<{ ticket: TicketRow; bond: BondTerms | null } | undefined> {
-      const [row] = await db
-        .select({
-          ticket: tickets,
-          bond: {
-            id: finstruments.id,
-            isin: finstruments.isin,
-            displayName: finstruments.displayName,
-            securityType: finstruments.securityType,
-            faceValue: finstruments.faceValue,
-          },
-        })
-        .from(tickets)
-        .leftJoin(finstruments, eq(finstruments.id, tickets.finstrumentId))
-        .where(eq(tickets.id, id));
+    /**
+     * The ticket and its bond's whole row in one statement (null: no such bond): what a re-pricing call reads
+     * first, and prices from (`TicketPricer.price`'s `row`).
+     */
+    async findWithBond(id: string): Promise<{ ticket: TicketRow; bond: FinstrumentRow | null } | undefined> {
+      const [row] = await hotReadsOf(db).withBond.execute({ id });
       return row;
     },
     /**
@@ -128,15 +153,7 @@ export function createTicketsRepository(db: DbOrTx) {
       custodianId: string,
       clientId: string,
     ): Promise<{ ticket: TicketRow; custodian: { id: string; name: string } | null; hasCredentials: boolean } | undefined> {
-      const [row] = await db
-        .select({
-          ticket: tickets,
-          custodianId: sql<string | null>`(SELECT ${custodians.id} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
-          custodianName: sql<string | null>`(SELECT ${custodians.name} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
-          hasCredentials: credentialsHeldSql(clientId, sql`${tickets.clearingCorporation}`),
-        })
-        .from(tickets)
-        .where(eq(tickets.id, id));
+      const [row] = await hotReadsOf(db).forAcceptance.execute({ id, custodianId, clientId });
       if (!row) return undefined;
       return {
         ticket: row.ticket,

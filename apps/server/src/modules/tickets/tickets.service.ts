@@ -24,18 +24,20 @@ import type { AuditContext } from '../../lib/audit';
 import type { BusMessage } from '../../lib/bus';
 import { AppError, fieldError } from '../../lib/errors';
 import { appendEvents, publishAll, type DomainEvent } from '../../lib/events';
-import { fenceIdempotency } from '../../plugins/idempotency';
+import { fenceIdempotency, underIdempotencyClaim } from '../../plugins/idempotency';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
 import type { FinstrumentsService } from '../finstruments';
-import { createOrdersForTicket, type OrderRow } from '../orders/orders.booking';
+import { createOrdersForTicket, ordersBooking, type OrderRow } from '../orders/orders.booking';
 import {
   appendTicketHistory,
   holdWrites,
   recordTicketTransition,
   recordTicketTransitions,
   ticketEventsFor,
+  writeTicketTransitions,
   type TicketRow,
+  type TicketStatementExtras,
   type TicketTransition,
   type TicketUpdate,
 } from './ticket-transitions';
@@ -116,7 +118,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
   async function actionable(p: Principal, id: string, action: Parameters<typeof assertMayAct>[2], version: number) {
     return actionableRow(p, await repo.find(id), action, version);
   }
-  /** `actionable`, with the ticket's bond read in the same statement (a call that re-prices). */
+  /** `actionable`, with the ticket's bond row read in the same statement (a call that re-prices, from that row). */
   async function actionableWithBond(p: Principal, id: string, action: Parameters<typeof assertMayAct>[2], version: number) {
     const found = await repo.findWithBond(id);
     return { t: actionableRow(p, found?.ticket, action, version), bond: found?.bond ?? null };
@@ -132,12 +134,28 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     t: TicketRow,
     transition: Omit<TicketTransition, 'audit' | 'expectedVersion'>,
   ): Promise<Ticket> {
-    const row = await change(async (tx, emit) => {
-      const result = await recordTicketTransition(tx, t.id, { ...transition, audit, expectedVersion: t.version }, { read: t });
-      for (const event of result.events) emit(event);
-      return result.ticket;
-    });
-    return views.one(row, readerOf(p));
+    const step: TicketTransition = { ...transition, audit, expectedVersion: t.version };
+    const row = await transitionAlone(t, [step]);
+    return views.one(
+      row ??
+        (await change(async (tx, emit) => {
+          const result = await recordTicketTransition(tx, t.id, step, { read: t });
+          for (const event of result.events) emit(event);
+          return result.ticket;
+        })),
+      readerOf(p),
+    );
+  }
+
+  /**
+   * A user's transitions of a ticket it read as one statement (`writeTicketTransitions`), events published after
+   * it; null under an Idempotency-Key, whose fence must commit with the change: the caller's transaction then.
+   */
+  async function transitionAlone(t: TicketRow, steps: readonly TicketTransition[], extras?: TicketStatementExtras) {
+    if (underIdempotencyClaim()) return null;
+    const { ticket, messages } = await writeTicketTransitions(database.db, t, steps, extras);
+    await publishAll(bus, messages);
+    return ticket;
   }
 
   async function bondOf(finstrumentId: number): Promise<BondTerms> {
@@ -204,12 +222,16 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
       let changes: Record<string, unknown> = {};
       let considerationChanged = false;
       if (body.quantum !== undefined || body.settlement_date !== undefined || body.settlement_delta !== undefined) {
-        const pricing = await pricer.price(knownBond(bond), {
-          quantum: body.quantum ?? t.quantum,
-          price: t.price,
-          settlementDate: body.settlement_date ?? (body.settlement_delta === undefined ? t.settlementDate : undefined),
-          settlementDelta: body.settlement_delta,
-        });
+        const pricing = await pricer.price(
+          knownBond(bond),
+          {
+            quantum: body.quantum ?? t.quantum,
+            price: t.price,
+            settlementDate: body.settlement_date ?? (body.settlement_delta === undefined ? t.settlementDate : undefined),
+            settlementDelta: body.settlement_delta,
+          },
+          bond,
+        );
         changes = pricingChanges(t, pricing);
         considerationChanged = Object.keys(changes).length > 0;
         Object.assign(set, pricing);
@@ -291,11 +313,15 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     /** `PATCH api/chatter/trade/{id}/price/`: the seller or the buyer's broker quotes (or confirms) the price. */
     async price(p: Principal, id: string, body: TicketPrice, audit: AuditContext): Promise<Ticket> {
       const { t, bond } = await actionableWithBond(p, id, 'price', body.version);
-      const pricing = await pricer.price(knownBond(bond), {
-        quantum: t.quantum,
-        ...(body.price !== undefined ? { price: body.price } : { yield: body.yield }),
-        settlementDate: t.settlementDate,
-      });
+      const pricing = await pricer.price(
+        knownBond(bond),
+        {
+          quantum: t.quantum,
+          ...(body.price !== undefined ? { price: body.price } : { yield: body.yield }),
+          settlementDate: t.settlementDate,
+        },
+        bond,
+      );
       const changes = pricingChanges(t, pricing);
       const set: TicketUpdate = { ...pricing, priceConfirmedAt: deps.now(), priceConfirmedBy: p.userId };
       if (t.state === 'priced') Object.assign(set, CLEARED_ACCEPTANCES);
@@ -334,6 +360,15 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
       };
       // The row updated is the one read (same version), so whether this accept is the second side's is known now.
       const confirms = (side === 'buyer' ? t.sellerAcceptedAt : t.buyerAcceptedAt) !== null;
+      const confirmation: TicketTransition = { action: 'confirmed', audit, set: { confirmedAt: now } };
+      // One statement: the accept (and, confirming, the confirmation and the booking of both orders; the view
+      // reads those back).
+      const alone = await transitionAlone(
+        t,
+        confirms ? [accept, confirmation] : [accept],
+        confirms ? ordersBooking(database.db) : undefined,
+      );
+      if (alone) return views.one(alone, readerOf(p));
       let booked: OrderRow[] | undefined;
       const row = await change(async (tx, emit) => {
         if (!confirms) {
@@ -344,7 +379,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
         // The accept and the confirmation as one update; their two history rows and audit rows written in one
         // statement with the orders' audit rows.
         const held = holdWrites();
-        const confirmed = await recordTicketTransitions(tx, t.id, [accept, { action: 'confirmed', audit, set: { confirmedAt: now } }], {
+        const confirmed = await recordTicketTransitions(tx, t.id, [accept, confirmation], {
           read: t,
           held,
         });

@@ -1,0 +1,52 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREPARED, PreparingClient } from './prepared';
+
+describe('PreparingClient.nameFor', () => {
+  it('names each text once per connection, up to the cap, and never a text longer than the limit', () => {
+    const client = new PreparingClient({});
+    const first = client.nameFor('SELECT $1::int');
+    expect(first).toBeDefined();
+    expect(client.nameFor('SELECT $1::int')).toBe(first);
+    expect(client.nameFor('SELECT $1::text')).not.toBe(first);
+    expect(client.nameFor(`SELECT ${'1,'.repeat(PREPARED.MAX_TEXT)}$1`)).toBeUndefined();
+    for (let i = 0; i < PREPARED.MAX_NAMED; i++) client.nameFor(`SELECT ${i} + $1`);
+    expect(client.nameFor('SELECT $1::bigint')).toBeUndefined();
+    // Texts named before the cap keep their names.
+    expect(client.nameFor('SELECT $1::int')).toBe(first);
+  });
+});
+
+// PostgreSQL's own behaviour: where there is one (CI always sets DATABASE_URL; the embedded database has no pool).
+const POSTGRES = process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [];
+describe.each(POSTGRES)('PreparingClient on PostgreSQL (%s)', (url) => {
+  let pool: pg.Pool;
+  const prepared = async () =>
+    (await pool.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements ORDER BY statement')).rows.map(
+      (r) => r.statement,
+    );
+  beforeAll(() => {
+    // One connection, so every call below shares its prepared statements.
+    pool = new pg.Pool({ connectionString: url, max: 1, Client: PreparingClient });
+  });
+  afterAll(async () => {
+    await pool.end();
+  });
+
+  it('prepares a parameterised statement once and runs it by name after; unparameterised ones stay unnamed', async () => {
+    for (let i = 0; i < 3; i++) expect((await pool.query<{ x: number }>('SELECT $1::int + 1 AS x', [i])).rows[0]!.x).toBe(i + 1);
+    expect((await pool.query({ text: 'SELECT $1::text AS y', values: ['a'] })).rows[0]).toEqual({ y: 'a' });
+    await pool.query('SELECT 42');
+    expect(await prepared()).toEqual(['SELECT $1::int + 1 AS x', 'SELECT $1::text AS y']);
+  });
+
+  it('keeps working after a statement fails to parse or fails when it runs', async () => {
+    await expect(pool.query('SELEC $1::int', [1])).rejects.toThrow(/syntax error/);
+    await expect(pool.query('SELECT 1 / $1::int AS z', [0])).rejects.toThrow(/division by zero/);
+    expect((await pool.query('SELECT 1 / $1::int AS z', [1])).rows[0]).toEqual({ z: 1 });
+    expect((await pool.query('SELECT $1::int + 1 AS x', [41])).rows[0]).toEqual({ x: 42 });
+    const names = await prepared();
+    expect(names).toContain('SELECT 1 / $1::int AS z');
+    expect(names).not.toContain('SELEC $1::int');
+  });
+});
