@@ -7,9 +7,10 @@
  * `trade.refresh_tickets` to every participant firm of the trade.
  */
 import { POST_TRADE_TOPICS, TICKET_TRANSITIONS, type OrderState, type TicketHistoryAction, type TicketState } from '@dart/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client';
+import { sqlRows, type Tx } from '../../db/client';
+import { rowDecoder } from '../../db/row-decoder';
 import { orders, tickets } from '../../db/schema';
 import { writeAudit, writeAudits, type AuditContext } from '../../lib/audit';
 import type { DomainEvent } from '../../lib/events';
@@ -52,9 +53,12 @@ export function emitOrders(emit: Emit, ticket: TicketRow, rows: readonly OrderRo
 
 /** The ticket's row, locked for the rest of the transaction (after its orders: one lock order for every caller). */
 export async function lockedTicketOf(tx: Tx, ticketId: string): Promise<TicketRow | undefined> {
-  const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
-  return ticket;
+  // Raw, decoded by the columns' own decoders (the query builder's select of 40 columns is the dearer part).
+  const [row] = await sqlRows(tx, sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.id = ${ticketId} FOR UPDATE`);
+  return row ? TICKET_ROW.decode(row) : undefined;
 }
+
+const TICKET_ROW = rowDecoder<TicketRow>(getTableColumns(tickets));
 
 /**
  * Moves the ticket when its machine has the edge from its current state; otherwise leaves it (already there).

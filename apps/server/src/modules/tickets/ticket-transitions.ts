@@ -115,13 +115,14 @@ export async function recordTicketTransitions(
 ): Promise<{ ticket: TicketRow; before: TicketRow; events: DomainEvent[] }> {
   const before = options.read ?? (await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update'))[0];
   if (!before) throw new AppError('NOT_FOUND', TICKET_MESSAGES.notFound);
-  const { states, update } = planTransitions(before, changes);
-  const [ticket] = await tx
+  const plan = planTransitions(before, changes);
+  const { states } = plan;
+  const [updated] = await tx
     .update(tickets)
-    .set(update)
+    .set(plan.update)
     .where(and(eq(tickets.id, ticketId), eq(tickets.version, before.version)))
-    .returning();
-  if (!ticket) {
+    .returning({ id: tickets.id });
+  if (!updated) {
     // Read before the update, not locked: gone meanwhile is "not found", changed meanwhile is stale.
     if (options.read) {
       const [still] = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId));
@@ -129,6 +130,7 @@ export async function recordTicketTransitions(
     }
     throw new AppError('CONFLICT', TICKET_MESSAGES.staleVersion);
   }
+  const ticket = rowAfter(before, plan, changes.length);
   await appendTicketHistories(tx, ticket, historyEntries(before, changes, states), options.held);
   return { ticket, before, events: transitionEvents(ticket, changes, states) };
 }
@@ -148,12 +150,30 @@ function planTransitions(before: TicketRow, changes: readonly TicketTransition[]
     states.push(change.toState ?? nextTicketState(from, change.action));
     set = { ...set, ...change.set };
   }
+  // Values only: the row after is computed from them (`rowAfter`), which an SQL expression would break.
+  for (const value of Object.values(set))
+    if (typeof value === 'object' && value !== null && 'getSQL' in value) throw new Error('A ticket transition sets values, not SQL.');
   const updatedAt = new Date();
   return {
     states,
     set,
     updatedAt,
     update: { ...set, state: states.at(-1)!, version: sql`${tickets.version} + ${sql.raw(String(changes.length))}`, updatedAt },
+  };
+}
+
+/**
+ * The row after the update, not read back: the update is under the version read and every write of a ticket
+ * bumps its version, so it is the row read with the changes applied (no trigger writes tickets; the tickets test
+ * "writes a transition as one statement" compares it with the stored row).
+ */
+function rowAfter(read: TicketRow, plan: ReturnType<typeof planTransitions>, steps: number): TicketRow {
+  return {
+    ...read,
+    ...(plan.set as Partial<TicketRow>),
+    state: plan.states.at(-1)!,
+    version: read.version + steps,
+    updatedAt: plan.updatedAt,
   };
 }
 
@@ -196,8 +216,7 @@ export type TicketStatementExtras = (
  * - A ticket changed since it was read (or gone) updates nothing. The history rows take their ticket id from
  *   the update (`(SELECT id FROM t)`, NULL when it updated nothing), so they violate NOT NULL and the whole
  *   statement fails, writing nothing: 409 `staleVersion`, or 404 when the ticket is gone, as the transaction.
- * - The row after is not read back: the update is under the version read and every write of a ticket bumps its
- *   version, so it is the row read with the changes applied (no trigger writes tickets).
+ * - The row after is not read back (`rowAfter`).
  * - The history seqs are counted in the insert as `appendTicketHistories` counts them; the update holds the
  *   ticket's row, so no other writer appends to its history meanwhile.
  * Not for a request under an Idempotency-Key: its fence must commit with the change (the transactional path).
@@ -208,14 +227,9 @@ export async function writeTicketTransitions(
   changes: readonly TicketTransition[],
   extras?: TicketStatementExtras,
 ): Promise<{ ticket: TicketRow; messages: BusMessage[] }> {
-  const { states, set, updatedAt, update } = planTransitions(read, changes);
-  const ticket: TicketRow = {
-    ...read,
-    ...(set as Partial<TicketRow>),
-    state: states.at(-1)!,
-    version: read.version + changes.length,
-    updatedAt,
-  };
+  const plan = planTransitions(read, changes);
+  const { states, update } = plan;
+  const ticket = rowAfter(read, plan, changes.length);
   const entries = historyEntries(read, changes, states);
   const ticketId = sql`(SELECT id FROM t)`;
   const also = extras?.(ticket, ticketId) ?? {};
