@@ -63,30 +63,42 @@ function fakeRepo() {
     [3, { bond: PERPETUAL, ref: ref(3, 0.08) }],
   ]);
   const positions = new Map<string, PositionRow>();
-  /** Stored figures per bond, as `bondsForBook` reads them when they are valid for the inputs. */
+  /** Stored figures per bond, as `bookPart` reads them when they are valid for the inputs. */
   const stored = new Map<number, StoredFigures>();
   const changes: Array<{ version: number; id: number }> = [];
   const calls = { book: 0, holdingsSince: 0, bondsWithReferences: 0 };
-  /** Bonds the held-bonds read does not see (a holding of them committed after its snapshot). */
-  const afterHeldRead = new Set<number>();
-  /** Ids the by-id read was asked for, per call. */
-  const readById: number[][] = [];
+  /** The parts each book valued from the start was read in (`[index, of]`, per call). */
+  const parts: Array<[number, number]> = [];
+  /** Each part's bonds in id order rather than in book order (a database that did not keep the order asked for). */
+  let bondsInIdOrder = false;
   let failNext = false;
   const rowsOf = (list: PositionRow[]): BookRowSet =>
     list.map((p) => ({ position: p, bond: bonds.get(p.finstrumentId)!.bond, ref: bonds.get(p.finstrumentId)!.ref }));
+  const inBookOrder = (a: BookBond, b: BookBond) =>
+    (a.maturityDate ?? '9999') < (b.maturityDate ?? '9999') ? -1 : a.maturityDate === b.maturityDate ? (a.isin < b.isin ? -1 : 1) : 1;
   const repo: BookKeeperOptions['repo'] = {
-    holdingsOf: async () => {
-      calls.book++;
-      return [...positions.values()].filter((p) => p.faceValue > 0);
+    bookPart: async (_clientId, _settlement, _method, [index, of]) => {
+      if (index === 0) calls.book++;
+      parts.push([index, of]);
+      const holdings = [...positions.values()].filter((p) => p.faceValue > 0 && p.finstrumentId % of === index);
+      const held = [...new Set(holdings.map((p) => p.finstrumentId))].map((id) => bonds.get(id)!.bond);
+      held.sort(bondsInIdOrder ? (a, b) => a.id - b.id : inBookOrder);
+      return {
+        holdings,
+        // A bond with valid stored figures comes without its terms (`HeldBond`), as the database read gives it.
+        bonds: held.map(({ id, isin, displayName, issuerName, creditRating, securityType, faceValue, maturityDate, perpetual }) => {
+          const figures = stored.get(id);
+          const pick = bonds.get(id)!.ref;
+          return figures
+            ? {
+                bond: { id, isin, displayName, issuerName, creditRating, securityType, faceValue, maturityDate, perpetual },
+                ref: pick,
+                stored: figures,
+              }
+            : { bond: bonds.get(id)!.bond, ref: pick, stored: null };
+        }),
+      };
     },
-    bondsForBook: async (ids) => {
-      readById.push([...ids]);
-      return ids.map((id) => ({ ...bonds.get(id)!, stored: stored.get(id) ?? null }));
-    },
-    heldBondsForBook: async (_clientId, _settlement, _method, part) =>
-      [...new Set([...positions.values()].filter((p) => p.faceValue > 0).map((p) => p.finstrumentId))]
-        .filter((id) => !afterHeldRead.has(id) && (!part || id % part[1] === part[0]))
-        .map((id) => ({ ...bonds.get(id)!, stored: stored.get(id) ?? null })),
     holdingsSince: async (_clientId, version) => {
       calls.holdingsSince++;
       if (failNext) {
@@ -107,7 +119,17 @@ function fakeRepo() {
       };
     },
   };
-  return { bonds, positions, stored, changes, calls, afterHeldRead, readById, repo, failAfterThis: () => (failNext = true) };
+  return {
+    bonds,
+    positions,
+    stored,
+    changes,
+    calls,
+    parts,
+    repo,
+    bondsInIdOrder: () => (bondsInIdOrder = true),
+    failAfterThis: () => (failNext = true),
+  };
 }
 
 function keeperOf(
@@ -238,20 +260,27 @@ describe('the node copy of a firm book', () => {
     expect(second.totals).toEqual(first.totals);
   });
 
-  it('reads by id the bonds of holdings committed between its two reads, and values the whole book', async () => {
+  it('reads a book in parts side by side and merges them into book order, whatever order a part comes in', async () => {
     const db = fakeRepo();
-    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1));
-    db.positions.set('b', position('b', 3, 'MAIN', 2_000_000, 1));
-    db.positions.set('c', position('c', 2, 'AFS', 500_000, 1));
-    db.afterHeldRead.add(2);
+    // Bonds 1 and 3 in one part, bond 2 in the other; the perpetual (no maturity) last.
+    db.positions.set('a', position('a', 3, 'MAIN', 1_000_000, 1));
+    db.positions.set('b', position('b', 1, 'MAIN', 2_000_000, 1));
+    db.positions.set('c', position('c', 2, 'HTM', 500_000, 1));
+    db.positions.set('d', position('d', 2, 'AFS', 500_000, 1));
+    db.positions.set('e', position('e', 1, 'AFS', 300_000, 1));
+    const expected = ['IN0000002030/AFS', 'IN0000002030/MAIN', 'IN0000002040/AFS', 'IN0000002040/HTM', 'INE000000PER/MAIN'];
     const view = await keeperOf(db).view('firm', undefined, { version: 1, inputs: 0 });
-    expect(db.readById).toEqual([[2]]);
-    expect(isins(view.valued)).toEqual(['IN0000002030/MAIN', 'IN0000002040/AFS', 'INE000000PER/MAIN']);
-    // The bond read late is valued like the others (the perpetual has no maturity to price to).
-    expect(view.valued.map((v) => v.marketValuePaise !== null)).toEqual([true, true, false]);
-    // Nothing missing: no read by id.
-    db.afterHeldRead.clear();
-    await keeperOf(db).view('firm', undefined, { version: 1, inputs: 0 });
-    expect(db.readById).toEqual([[2]]);
+    expect(db.parts).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    expect(isins(view.valued)).toEqual(expected);
+    // A part not in book order (bond 3, the perpetual, before bond 1) is put in order, not trusted.
+    db.bondsInIdOrder();
+    const again = await keeperOf(db).view('firm', undefined, { version: 1, inputs: 0 });
+    expect(isins(again.valued)).toEqual(expected);
+    expect(again.valued.map((v) => v.view)).toEqual(view.valued.map((v) => v.view));
+    // The perpetual has no maturity to price to; the others are valued.
+    expect(view.valued.map((v) => v.marketValuePaise !== null)).toEqual([true, true, true, true, false]);
   });
 });

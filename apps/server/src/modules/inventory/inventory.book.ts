@@ -14,15 +14,27 @@
  */
 import type { InventorySchema } from '@dart/contracts';
 import type { z } from 'zod';
-import type { BondFiguresToStore, BookBond, BookRowSet, InventoryRepository, PositionRow, ReferenceRow } from './inventory.repository';
+import type {
+  BondFiguresToStore,
+  BookBond,
+  BookPart,
+  BookPosition,
+  BookRowSet,
+  HeldBond,
+  HeldReference,
+  InventoryRepository,
+} from './inventory.repository';
 import {
+  bondValuation,
   formatDate,
   priceBondFigures,
   summarise,
   valuationMethod,
   valuationDates,
   valuePosition,
+  type BondValuation,
   type BondValuer,
+  type PricedFigures,
   type ValuationDates,
   type ValuedPosition,
 } from './inventory.valuation';
@@ -46,12 +58,16 @@ export interface BookView {
 }
 
 interface BondInputs {
-  bond: BookBond;
-  ref: ReferenceRow | undefined;
-  holdings: Set<Holding>;
+  /** The bond as read (without its terms when it came with stored figures). */
+  bond: HeldBond;
+  ref: HeldReference | undefined;
+  /** Its valuation for the book's dates, of `bond` and `ref` as they are here: what its holdings are valued from. */
+  valuation: BondValuation;
+  /** Its holdings in the book, by account. */
+  holdings: Holding[];
 }
 interface Holding {
-  position: PositionRow;
+  position: BookPosition;
   inputs: BondInputs;
   valued: ValuedPosition;
 }
@@ -59,7 +75,6 @@ interface FirmBook {
   version: number;
   inputs: number;
   dates: ValuationDates;
-  byId: Map<string, Holding>;
   bonds: Map<number, BondInputs>;
   /** Every holding in book order (maturity, ISIN, account): pages are cut from it, never sorted per request. */
   sorted: Holding[];
@@ -68,7 +83,7 @@ interface FirmBook {
 }
 
 /** Bonds in book order: maturity date (perpetuals and unknown last), ISIN. */
-function compareBonds(a: BookBond, b: BookBond): number {
+function compareBonds(a: HeldBond, b: HeldBond): number {
   const ma = a.maturityDate;
   const mb = b.maturityDate;
   if (ma !== mb) {
@@ -111,19 +126,51 @@ function removeSorted(sorted: Holding[], h: Holding): void {
 }
 
 /**
- * Statements the held bonds of a book valued from the start are read in, side by side (split by bond id): building
- * the JSON of 5,000 bonds is most of PostgreSQL's part of a first valuation, and two statements put it on two
- * cores (first valuation of bench/inventory's book p50 ~100 → ~92 ms; three were no better on two cores).
+ * Parts a book valued from the start is read in, side by side (`bookPart`, split by bond id): PostgreSQL's part of
+ * a first valuation (the bonds' joins and the JSON) runs on both cores, and the node values the part that came
+ * first while the other is read. (Four parts, two at a time on two connections, measured no better: round 4.)
  */
-const BOND_READS = 2;
+const BOOK_PARTS = 2;
+
+/** The holding of `holdings` (one bond's, in account order) with this id, if any. */
+const holdingOf = (holdings: Holding[], id: string) => holdings.find((h) => h.position.id === id);
+/** Puts `h` among its bond's holdings in account order (a bond is held in a few accounts: a short scan). */
+function addToBond(holdings: Holding[], h: Holding): void {
+  let at = holdings.length;
+  while (at > 0 && holdings[at - 1]!.position.account > h.position.account) at--;
+  if (at === holdings.length) holdings.push(h);
+  else holdings.splice(at, 0, h);
+}
+
+/**
+ * One list of bonds in book order from lists each in book order (`bookPart` sorts each part): a merge. A list not
+ * in order (a database that did not keep the order asked for) is sorted first, so the book's order never depends
+ * on it.
+ */
+function mergeBonds(lists: BondInputs[][]): BondInputs[] {
+  const cmp = (a: BondInputs, b: BondInputs) => compareBonds(a.bond, b.bond);
+  let merged: BondInputs[] = [];
+  for (const list of lists) {
+    for (let i = 1; i < list.length; i++)
+      if (cmp(list[i - 1]!, list[i]!) > 0) {
+        list.sort(cmp);
+        break;
+      }
+    const out: BondInputs[] = [];
+    let a = 0;
+    let b = 0;
+    while (a < merged.length && b < list.length) out.push(cmp(merged[a]!, list[b]!) <= 0 ? merged[a++]! : list[b++]!);
+    while (a < merged.length) out.push(merged[a++]!);
+    while (b < list.length) out.push(list[b++]!);
+    merged = out;
+  }
+  return merged;
+}
 
 const sameDates = (a: ValuationDates, b: ValuationDates) => a.tradeDate === b.tradeDate && a.settlement === b.settlement;
 
 export interface BookKeeperOptions {
-  repo: Pick<
-    InventoryRepository,
-    'holdingsOf' | 'bondsForBook' | 'heldBondsForBook' | 'holdingsSince' | 'bondsWithReferences' | 'inputChangesSince'
-  >;
+  repo: Pick<InventoryRepository, 'bookPart' | 'holdingsSince' | 'bondsWithReferences' | 'inputChangesSince'>;
   now: () => Date;
   valueBondOf: BondValuer;
   /** Firms kept per node; the least recently read goes first. */
@@ -137,76 +184,73 @@ export function createBookKeeper(options: BookKeeperOptions) {
   const books = new Map<string, FirmBook>();
   const refreshing = new Map<string, Promise<FirmBook>>();
 
-  const value = (h: Pick<Holding, 'position' | 'inputs'>, dates: ValuationDates) =>
-    valuePosition(h.position, h.inputs.bond, h.inputs.ref, dates, valueBondOf);
+  const value = (position: BookPosition, inputs: BondInputs) => valuePosition(position, inputs.bond, inputs.valuation);
 
-  function addHolding(book: FirmBook, position: PositionRow, inputs: BondInputs): void {
-    const h: Holding = { position, inputs, valued: value({ position, inputs }, book.dates) };
-    inputs.holdings.add(h);
-    book.byId.set(position.id, h);
+  function addHolding(book: FirmBook, position: BookPosition, inputs: BondInputs): void {
+    const h: Holding = { position, inputs, valued: value(position, inputs) };
+    addToBond(inputs.holdings, h);
     insertSorted(book.sorted, h);
   }
   function dropHolding(book: FirmBook, h: Holding): void {
     removeSorted(book.sorted, h);
-    book.byId.delete(h.position.id);
-    h.inputs.holdings.delete(h);
-    if (h.inputs.holdings.size === 0) book.bonds.delete(h.inputs.bond.id);
+    const at = h.inputs.holdings.indexOf(h);
+    if (at >= 0) h.inputs.holdings.splice(at, 1);
+    if (h.inputs.holdings.length === 0) book.bonds.delete(h.inputs.bond.id);
   }
   /** The bond's inputs in the book, taken from a row read now when the book does not hold the bond yet. */
-  function inputsOf(book: FirmBook, bond: BookBond, ref: ReferenceRow | null): BondInputs {
+  function inputsOf(book: FirmBook, bond: BookBond, ref: HeldReference | null): BondInputs {
     let inputs = book.bonds.get(bond.id);
-    if (!inputs) book.bonds.set(bond.id, (inputs = { bond, ref: ref ?? undefined, holdings: new Set() }));
+    if (!inputs) {
+      const valuation = valueBondOf(bond, ref ?? undefined, book.dates);
+      book.bonds.set(bond.id, (inputs = { bond, ref: ref ?? undefined, valuation, holdings: [] }));
+    }
     return inputs;
   }
 
   /**
-   * The firm's book valued from the start: its holdings (narrow) and, side by side on other connections, the
-   * bonds it holds with their reference picks and the stored figures still valid for them (migration 0032), so a
-   * bond another node (or the elected node's pass) valued for the same inputs is not priced again; the bonds
-   * priced here are handed to `store` with the inputs' version read before them. The reads are separate
-   * snapshots: a holding of a new bond committed between them names a bond the bond reads did not see, and those
-   * few are read after (a bond read but no longer held is left out).
+   * The firm's book valued from the start, read in `BOOK_PARTS` parts side by side (`bookPart`: a part's holdings
+   * and their bonds with their reference picks and the stored figures still valid for them, migration 0032), each
+   * valued as it comes while the others are read. A bond another node (or the elected node's pass) valued for the
+   * same inputs is not priced again; the bonds priced here are handed to `store` with the inputs' version read
+   * before them. Each part is one snapshot taken after `state` was read, so each holding is at least as new as
+   * `state` (as a delta's rows are); a holding's bond is in its own part.
    */
   async function load(state: BookState, dates: ValuationDates, clientId: string): Promise<FirmBook> {
-    const book: FirmBook = { ...state, dates, byId: new Map(), bonds: new Map(), sorted: [], views: new Map() };
+    const book: FirmBook = { ...state, dates, bonds: new Map(), sorted: [], views: new Map() };
     const settlement = formatDate(dates.settlement);
     const method = valuationMethod();
-    const [positions, ...halves] = await Promise.all([
-      repo.holdingsOf(clientId),
-      ...Array.from({ length: BOND_READS }, (_, i) => repo.heldBondsForBook(clientId, settlement, method, [i, BOND_READS])),
-    ]);
-    const held = halves.flat();
-    const rows = new Map(held.map((row) => [row.bond.id, row]));
-    const unread = [...new Set(positions.filter((p) => !rows.has(p.finstrumentId)).map((p) => p.finstrumentId))];
-    if (unread.length > 0) for (const row of await repo.bondsForBook(unread, settlement, method)) rows.set(row.bond.id, row);
     const priced: BondFiguresToStore[] = [];
-    const bondOf = (id: number, holding: string): BondInputs => {
-      const known = book.bonds.get(id);
-      if (known) return known;
-      // A holding's bond is a foreign key, so it was read; a bond is never deleted.
-      const row = rows.get(id);
-      if (!row) throw new Error(`inventory: bond ${id} of holding ${holding} was not read`);
-      const { bond, ref, stored } = row;
-      let figures = stored;
-      if (!figures) {
-        figures = priceBondFigures(bond, ref ?? undefined, dates.settlement);
-        priced.push({ finstrumentId: bond.id, contentHash: bond.contentHash, referenceYield: ref?.yieldFraction ?? null, figures });
+    const take = (part: BookPart): BondInputs[] => {
+      const inBookOrder: BondInputs[] = [];
+      for (const { bond, ref, stored } of part.bonds) {
+        let figures: PricedFigures;
+        if (stored) figures = stored;
+        else {
+          figures = priceBondFigures(bond, ref ?? undefined, dates.settlement);
+          priced.push({ finstrumentId: bond.id, contentHash: bond.contentHash, referenceYield: ref?.yieldFraction ?? null, figures });
+        }
+        const inputs: BondInputs = {
+          bond,
+          ref: ref ?? undefined,
+          valuation: bondValuation(bond, ref ?? undefined, dates, figures),
+          holdings: [],
+        };
+        book.bonds.set(bond.id, inputs);
+        inBookOrder.push(inputs);
       }
-      valueBondOf(bond, ref ?? undefined, dates, figures);
-      return inputsOf(book, bond, ref);
+      for (const position of part.holdings) {
+        const inputs = book.bonds.get(position.finstrumentId);
+        // Read in the same statement as its holdings: a bond the part does not have is a broken read.
+        if (!inputs) throw new Error(`inventory: bond ${position.finstrumentId} of holding ${position.id} was not read`);
+        addToBond(inputs.holdings, { position, inputs, valued: value(position, inputs) });
+      }
+      return inBookOrder;
     };
-    for (const position of positions) {
-      const inputs = bondOf(position.finstrumentId, position.id);
-      const h: Holding = { position, inputs, valued: value({ position, inputs }, dates) };
-      inputs.holdings.add(h);
-      book.byId.set(position.id, h);
-    }
-    // Book order (as `compare`): the bonds sorted once (5,000 rather than 10,000 holdings), then each bond's
-    // holdings by account.
-    for (const inputs of [...book.bonds.values()].sort((a, b) => compareBonds(a.bond, b.bond))) {
-      if (inputs.holdings.size === 1) book.sorted.push(inputs.holdings.values().next().value!);
-      else book.sorted.push(...[...inputs.holdings].sort(compare));
-    }
+    const parts = await Promise.all(
+      Array.from({ length: BOOK_PARTS }, (_, i) => repo.bookPart(clientId, settlement, method, [i, BOOK_PARTS]).then(take)),
+    );
+    // Book order (as `compare`): the parts' bonds merged, each bond's holdings already in account order.
+    for (const inputs of mergeBonds(parts)) for (const h of inputs.holdings) book.sorted.push(h);
     if (priced.length > 0) options.store?.(priced, settlement, state.inputs);
     return book;
   }
@@ -214,20 +258,21 @@ export function createBookKeeper(options: BookKeeperOptions) {
   /** Applies the holdings changed since the book's version: new ones in place, changed ones re-valued, sold-out ones gone. */
   function applyHoldings(book: FirmBook, rows: BookRowSet): void {
     for (const { position, bond, ref } of rows) {
-      const held = book.byId.get(position.id);
+      const known = book.bonds.get(position.finstrumentId);
+      const held = known && holdingOf(known.holdings, position.id);
       if (held) {
         if (position.faceValue <= 0) dropHolding(book, held);
         else {
           // Same bond and account, so the same place in the book: the figures change, not the order.
           held.position = position;
-          held.valued = value(held, book.dates);
+          held.valued = value(position, held.inputs);
         }
       } else if (position.faceValue > 0) addHolding(book, position, inputsOf(book, bond, ref));
     }
   }
 
   /** Re-values the holdings of bonds whose inputs changed (their terms may move them in the book's order). */
-  function applyBonds(book: FirmBook, rows: Array<{ bond: BookBond; ref: ReferenceRow | null }>): void {
+  function applyBonds(book: FirmBook, rows: Array<{ bond: BookBond; ref: HeldReference | null }>): void {
     for (const { bond, ref } of rows) {
       const inputs = book.bonds.get(bond.id);
       if (!inputs) continue;
@@ -235,8 +280,9 @@ export function createBookKeeper(options: BookKeeperOptions) {
       if (moves) for (const h of inputs.holdings) removeSorted(book.sorted, h);
       inputs.bond = bond;
       inputs.ref = ref ?? undefined;
+      inputs.valuation = valueBondOf(bond, inputs.ref, book.dates);
       for (const h of inputs.holdings) {
-        h.valued = value(h, book.dates);
+        h.valued = value(h.position, inputs);
         if (moves) insertSorted(book.sorted, h);
       }
     }
@@ -244,7 +290,7 @@ export function createBookKeeper(options: BookKeeperOptions) {
 
   async function refresh(clientId: string, held: FirmBook | undefined, state: BookState, dates: ValuationDates): Promise<FirmBook> {
     if (!held || !sameDates(held.dates, dates)) return load(state, dates, clientId);
-    let bondRows: Array<{ bond: BookBond; ref: ReferenceRow | null }> = [];
+    let bondRows: Array<{ bond: BookBond; ref: HeldReference | null }> = [];
     if (state.inputs > held.inputs) {
       const changes = await repo.inputChangesSince(held.inputs);
       if (!changes.complete) return load(state, dates, clientId);

@@ -113,7 +113,7 @@ export function createInventoryService(
   /** Values holdings read with their reference prices (`repo.book`); bonds' figures from the node's cache. */
   function valueRows(rows: Array<{ position: PositionRow; bond: BookBond; ref: ReferenceRow | null }>) {
     const dates = valuationDates(deps.now());
-    return { dates, valued: rows.map((r) => valuePosition(r.position, r.bond, r.ref ?? undefined, dates, valueBondOf)) };
+    return { dates, valued: rows.map((r) => valuePosition(r.position, r.bond, valueBondOf(r.bond, r.ref ?? undefined, dates))) };
   }
 
   /** Values one holding (after a change): its bond's reference price in one more query. */

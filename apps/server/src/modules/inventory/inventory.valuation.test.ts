@@ -2,10 +2,18 @@
  * The node's bond valuer (README "Speed"): a bond is built and priced once per terms, date and reference, and
  * any change of those values it again; holdings of it share the figures but keep their own money.
  */
-import { cleanPrice, createGovernmentSecurity, getConsideration, getPriceFromYield, makeYield, parseDate } from '@dart/bond-math';
+import {
+  cleanPrice,
+  createGovernmentSecurity,
+  formatDate,
+  getConsideration,
+  getPriceFromYield,
+  makeYield,
+  parseDate,
+} from '@dart/bond-math';
 import { describe, expect, it } from 'vitest';
 import type { BookBond, PositionRow, ReferenceRow } from './inventory.repository';
-import { createBondValuer, priceBondFigures, valuationDates, valuationMethod, valuePosition } from './inventory.valuation';
+import { createBondValuer, dateOf, priceBondFigures, valuationDates, valuationMethod, valuePosition } from './inventory.valuation';
 
 /** 7.26% GS 2033 as the bond universe lists it (reference-data/bonds). */
 const GSEC_2033: BookBond = {
@@ -51,6 +59,15 @@ const position = (faceValue: number): PositionRow => ({
   updatedAt: new Date(0),
 });
 const dates = valuationDates(new Date('2025-11-21T05:00:00Z'));
+/** The message `fn` throws. */
+function errorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('did not throw');
+}
 
 describe('createBondValuer', () => {
   it('values a bond once for its terms, date and reference, and again when any of them changes', () => {
@@ -86,7 +103,7 @@ describe('createBondValuer', () => {
     const clean = Number(getPriceFromYield(bond, dates.settlement, makeYield(0.065, 'semi-annual')).cleanPrice.per100.toFixed(4));
     // Sizes from one bond (₹100) to ₹5,000 crore, odd ones included: each rounds as getConsideration does.
     for (const face of [100, 1_00_000, 1_00_00_000, 25_00_00_300, 3_33_33_33_300, 50_00_00_00_000]) {
-      const valued = valuePosition(position(face), GSEC_2033, ref, dates, value);
+      const valued = valuePosition(position(face), GSEC_2033, value(GSEC_2033, ref, dates));
       const expected = getConsideration(bond, dates.settlement, face / 100, cleanPrice(clean));
       expect(valued.view.valuation.clean_price).toBe(clean);
       expect(valued.marketValuePaise).toBe(expected.principalPaise);
@@ -98,17 +115,39 @@ describe('createBondValuer', () => {
 
   it('says why a bond is not valued: its own reason before a missing reference', () => {
     const value = createBondValuer();
-    const noMaturity = valuePosition(
-      position(100_000),
-      { ...GSEC_2033, maturityDate: null, contentHash: 'terms-no-maturity' },
-      undefined,
-      dates,
-      value,
-    );
+    const noMaturityBond = { ...GSEC_2033, maturityDate: null, contentHash: 'terms-no-maturity' };
+    const noMaturity = valuePosition(position(100_000), noMaturityBond, value(noMaturityBond, undefined, dates));
     expect(noMaturity.view.valuation.not_valued_reason).toBe('The maturity date is not known.');
-    const noReference = valuePosition(position(100_000), GSEC_2033, undefined, dates, value);
+    const noReference = valuePosition(position(100_000), GSEC_2033, value(GSEC_2033, undefined, dates));
     expect(noReference.view.valuation.not_valued_reason).toBe('No traded price, valuation or matrix yield is available.');
     expect(noReference.marketValuePaise).toBeNull();
+  });
+});
+
+describe('dateOf', () => {
+  it("reads a date as bond-math's parseDate does, and refuses what it refuses with its error", () => {
+    for (const text of ['2025-11-20', '2000-02-29', '1800-01-01', '2400-12-31', '2033-02-06', '2026-01-31']) {
+      expect(dateOf(text)).toBe(parseDate(text));
+    }
+    // Every day of four years, a leap year among them.
+    for (let day = parseDate('2027-01-01'); day < parseDate('2031-01-01'); day++) {
+      const text = formatDate(day);
+      expect(dateOf(text)).toBe(day);
+    }
+    for (const text of [
+      '2025-02-29',
+      '2025-13-01',
+      '2025-00-10',
+      '2025-04-31',
+      '1799-12-31',
+      '2025-1-01',
+      '2025/01/01',
+      ' 2025-01-01',
+      '２０２５-01-01',
+      '',
+    ]) {
+      expect(errorOf(() => dateOf(text))).toBe(errorOf(() => parseDate(text)));
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import {
   cleanPrice,
   getConsideration,
   getRiskMeasures,
+  makeDate,
   makeYield,
   roundRupeesToPaise,
   type CalendarDate,
@@ -26,7 +27,7 @@ import {
 } from '../finstruments/finstruments.pricing';
 import { termsOf } from '../finstruments/finstruments.service';
 import { perBondOf } from '../market';
-import type { BookBond, PositionRow, ReferenceRow } from './inventory.repository';
+import type { BookBond, BookPosition, HeldBond, HeldReference } from './inventory.repository';
 
 const NO_REFERENCE = 'No traded price, valuation or matrix yield is available.';
 const round = (value: number, places: number) => Number(value.toFixed(places));
@@ -49,25 +50,58 @@ export function valuationDates(now: Date): ValuationDates {
  */
 export interface ValuedPosition {
   readonly view: Position;
-  faceValue: number;
-  costPaise: number;
-  realisedPnlPaise: number;
-  issuer: string | null;
-  rating: string | null;
-  sector: string;
-  bucket: MaturityBucket | null;
-  marketValuePaise: number | null;
-  accruedPaise: number | null;
-  unrealisedPaise: number | null;
-  pv01Paise: number | null;
-  yield: number | null;
-  modifiedDuration: number | null;
+  readonly faceValue: number;
+  readonly costPaise: number;
+  readonly realisedPnlPaise: number;
+  readonly issuer: string | null;
+  readonly rating: string | null;
+  readonly sector: string;
+  readonly bucket: MaturityBucket | null;
+  readonly marketValuePaise: number | null;
+  readonly accruedPaise: number | null;
+  readonly unrealisedPaise: number | null;
+  readonly pv01Paise: number | null;
+  readonly yield: number | null;
+  readonly modifiedDuration: number | null;
 }
 
-function bucketOf(bond: BookBond, settlement: CalendarDate): MaturityBucket | null {
+const DIGIT_0 = 48;
+const HYPHEN = 45;
+/** The number of the decimal digits of `text` from `from` to `to`, or -1 when one is not a digit. */
+function digitsAt(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const digit = text.charCodeAt(i) - DIGIT_0;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+/**
+ * bond-math's `parseDate` for a date as the database gives it, without its regular expression (a book valued from
+ * the start reads 10,000 dates): the same `YYYY-MM-DD` digits to the same `makeDate`; any other text, or a date
+ * `makeDate` refuses, goes to `parseDate` itself (and its error).
+ */
+export function dateOf(text: string): CalendarDate {
+  if (text.length === 10 && text.charCodeAt(4) === HYPHEN && text.charCodeAt(7) === HYPHEN) {
+    const year = digitsAt(text, 0, 4);
+    const month = digitsAt(text, 5, 7);
+    const day = digitsAt(text, 8, 10);
+    if (year >= 0 && month >= 0 && day >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= 31) {
+      try {
+        return makeDate(year, month, day);
+      } catch {
+        // A day past the month's end: parseDate's own error below.
+      }
+    }
+  }
+  return parseDate(text);
+}
+
+function bucketOf(bond: HeldBond, settlement: CalendarDate): MaturityBucket | null {
   if (bond.perpetual) return 'Perpetual';
   if (!bond.maturityDate) return null;
-  const years = yearsBetween(settlement, parseDate(bond.maturityDate));
+  const years = yearsBetween(settlement, dateOf(bond.maturityDate));
   if (years < 1) return '< 1Y';
   if (years < 3) return '1-3Y';
   if (years < 5) return '3-5Y';
@@ -205,11 +239,11 @@ interface CachedValuation {
   /** What the valuation depends on: the bond's terms (content hash), the trade date and the reference row. */
   contentHash: string;
   tradeDate: CalendarDate;
-  ref: ReferenceRow | undefined;
+  ref: HeldReference | undefined;
   value: BondValuation;
 }
 
-const sameReference = (a: ReferenceRow | undefined, b: ReferenceRow | undefined) =>
+const sameReference = (a: HeldReference | undefined, b: HeldReference | undefined) =>
   a === b ||
   (a !== undefined &&
     b !== undefined &&
@@ -222,15 +256,14 @@ const sameReference = (a: ReferenceRow | undefined, b: ReferenceRow | undefined)
  * Values bonds for holdings, each (bond, terms, date, reference) once per node: a book of 10,000 holdings over
  * 5,000 bonds builds and prices 5,000 bonds the first time and none after, until a term, the date or the
  * reference changes (each is compared, so a stale figure is never served). One entry per bond: its latest.
- * `stored`: the bond's figures read from `inventory_bond_valuations` for these very inputs (the read's join checks
- * method, terms, settlement and yield), used instead of pricing it when the node has none.
+ * (A book valued from the start takes most of its bonds' figures as stored instead: `bondValuation`.)
  */
 export function createBondValuer(limit = BOND_CACHE_LIMIT) {
   const cache = new Map<number, CachedValuation>();
-  return (row: BookBond, ref: ReferenceRow | undefined, dates: ValuationDates, stored?: PricedFigures | null): BondValuation => {
+  return (row: BookBond, ref: HeldReference | undefined, dates: ValuationDates): BondValuation => {
     const hit = cache.get(row.id);
     if (hit && hit.contentHash === row.contentHash && hit.tradeDate === dates.tradeDate && sameReference(hit.ref, ref)) return hit.value;
-    const value: BondValuation = { ...commonOf(row, ref, dates), priced: stored ?? priceBondFigures(row, ref, dates.settlement) };
+    const value = bondValuation(row, ref, dates, priceBondFigures(row, ref, dates.settlement));
     if (!hit && cache.size >= limit) cache.clear();
     cache.set(row.id, { contentHash: row.contentHash, tradeDate: dates.tradeDate, ref, value });
     return value;
@@ -238,15 +271,20 @@ export function createBondValuer(limit = BOND_CACHE_LIMIT) {
 }
 export type BondValuer = ReturnType<typeof createBondValuer>;
 
-function commonOf(row: BookBond, ref: ReferenceRow | undefined, dates: ValuationDates): Omit<BondValuation, 'priced'> {
+/**
+ * A bond's valuation on `dates` from its figures for one unit (`priced`: `priceBondFigures` of this bond, reference
+ * and settlement date, or those figures as stored for them): what every holding of it shares.
+ */
+export function bondValuation(row: HeldBond, ref: HeldReference | undefined, dates: ValuationDates, priced: PricedFigures): BondValuation {
   return {
     perBond: perBondOf(row),
     bucket: bucketOf(row, dates.settlement),
     reference: {
       source: ref?.source ?? null,
       price_date: ref?.priceDate ?? null,
-      age_days: ref ? Math.max(0, dates.tradeDate - parseDate(ref.priceDate)) : null,
+      age_days: ref ? Math.max(0, dates.tradeDate - dateOf(ref.priceDate)) : null,
     },
+    priced,
   };
 }
 
@@ -257,7 +295,7 @@ function commonOf(row: BookBond, ref: ReferenceRow | undefined, dates: Valuation
  */
 export function priceBondFigures(
   row: BookBond,
-  ref: Pick<ReferenceRow, 'yieldFraction'> | undefined,
+  ref: Pick<HeldReference, 'yieldFraction'> | undefined,
   settlement: CalendarDate,
 ): PricedFigures {
   // The bond's own reason first (never priceable, no maturity), then a missing reference.
@@ -298,31 +336,31 @@ export function holdingMoney(units: number, faceValuePerUnit: number, clean: num
   return { totalPaise, accruedPaise, principalPaise: totalPaise - accruedPaise };
 }
 
-type HoldingMoney = ReturnType<typeof holdingMoney>;
-
-/** A valued holding whose wire view is built on first read (see `ValuedPosition`). */
+/**
+ * A valued holding whose wire view is built on first read (see `ValuedPosition`). The figures the totals read are
+ * plain fields, not getters over the holding and its bond: `summarise` reads 12 of them for each of 10,000
+ * holdings once per book, mostly before the optimising compiler has seen it, where a getter is a call each.
+ */
 class ValuedHolding implements ValuedPosition {
-  faceValue: number;
-  costPaise: number;
-  realisedPnlPaise: number;
-  issuer: string | null;
-  rating: string | null;
-  sector: string;
-  bucket: MaturityBucket | null;
-  marketValuePaise: number | null;
-  accruedPaise: number | null;
-  unrealisedPaise: number | null;
-  pv01Paise: number | null;
-  yield: number | null;
-  modifiedDuration: number | null;
+  readonly faceValue: number;
+  readonly costPaise: number;
+  readonly realisedPnlPaise: number;
+  readonly issuer: string | null;
+  readonly rating: string | null;
+  readonly sector: string;
+  readonly bucket: MaturityBucket | null;
+  readonly unrealisedPaise: number | null;
+  readonly yield: number | null;
+  readonly modifiedDuration: number | null;
   private built: Position | undefined;
 
   constructor(
-    private readonly position: PositionRow,
-    private readonly row: BookBond,
+    private readonly position: BookPosition,
+    private readonly row: HeldBond,
     private readonly bond: BondValuation,
-    private readonly money: HoldingMoney | null,
-    pv01Paise: number | null,
+    readonly marketValuePaise: number | null,
+    readonly accruedPaise: number | null,
+    readonly pv01Paise: number | null,
   ) {
     const valued = 'clean' in bond.priced ? bond.priced : null;
     this.faceValue = position.faceValue;
@@ -332,17 +370,14 @@ class ValuedHolding implements ValuedPosition {
     this.rating = row.creditRating;
     this.sector = row.securityType;
     this.bucket = bond.bucket;
-    this.marketValuePaise = money && money.principalPaise;
-    this.accruedPaise = money && money.accruedPaise;
-    this.unrealisedPaise = money && money.principalPaise - position.costPaise;
-    this.pv01Paise = pv01Paise;
+    this.unrealisedPaise = marketValuePaise === null ? null : marketValuePaise - position.costPaise;
     this.yield = valued && valued.bondYield;
     this.modifiedDuration = valued && valued.modifiedDuration;
   }
 
   get view(): Position {
     if (this.built) return this.built;
-    const { position, row, money } = this;
+    const { position, row, marketValuePaise, accruedPaise } = this;
     const { perBond, bucket, reference, priced } = this.bond;
     const valued = 'clean' in priced ? priced : null;
     // One object literal, no spreads: spreading a 20-field object into another costs V8 ~10 µs a holding.
@@ -363,7 +398,10 @@ class ValuedHolding implements ValuedPosition {
       cost: rupees(position.costPaise),
       as_of: position.asOf,
       realised_pnl: rupees(position.realisedPnlPaise),
-      updated_at: position.updatedAt.toISOString(),
+      updated_at: (typeof position.updatedAt === 'number'
+        ? new Date(Math.floor(position.updatedAt / 1000))
+        : position.updatedAt
+      ).toISOString(),
       valuation: {
         source: reference.source,
         price_date: reference.price_date,
@@ -372,9 +410,10 @@ class ValuedHolding implements ValuedPosition {
         bond_yield: valued ? valued.bondYield : null,
         not_valued_reason: 'reason' in priced ? priced.reason : null,
       },
-      market_value: money && rupees(money.principalPaise),
-      accrued_interest: money && rupees(money.accruedPaise),
-      dirty_value: money && rupees(money.totalPaise),
+      market_value: marketValuePaise === null ? null : rupees(marketValuePaise),
+      accrued_interest: accruedPaise === null ? null : rupees(accruedPaise),
+      // The consideration's total: principal + accrued, in whole paise (holdingMoney).
+      dirty_value: marketValuePaise === null ? null : rupees(marketValuePaise + accruedPaise!),
       unrealised_pnl: this.unrealisedPaise === null ? null : rupees(this.unrealisedPaise),
       modified_duration: valued && valued.modifiedDuration,
       pv01: this.pv01Paise === null ? null : rupees(this.pv01Paise),
@@ -383,19 +422,20 @@ class ValuedHolding implements ValuedPosition {
   }
 }
 
-export function valuePosition(
-  position: PositionRow,
-  row: BookBond,
-  ref: ReferenceRow | undefined,
-  dates: ValuationDates,
-  valueBondOf: BondValuer,
-): ValuedPosition {
-  const bond = valueBondOf(row, ref, dates);
+/** A holding of `row` valued from the bond's valuation (`bondValuation`, or the node's `createBondValuer`). */
+export function valuePosition(position: BookPosition, row: HeldBond, bond: BondValuation): ValuedPosition {
   const valued = 'clean' in bond.priced ? bond.priced : null;
-  const money = valued && holdingMoney(position.faceValue / bond.perBond, valued.faceValuePerUnit, valued.clean, valued.accruedPer100);
+  if (!valued) return new ValuedHolding(position, row, bond, null, null, null);
+  const money = holdingMoney(position.faceValue / bond.perBond, valued.faceValuePerUnit, valued.clean, valued.accruedPer100);
   // PV01 per ₹100 of face × (face ÷ 100) rupees = × face paise.
-  const pv01Paise = valued && Math.round(valued.pv01Per100 * position.faceValue);
-  return new ValuedHolding(position, row, bond, money, pv01Paise);
+  return new ValuedHolding(
+    position,
+    row,
+    bond,
+    money.principalPaise,
+    money.accruedPaise,
+    Math.round(valued.pv01Per100 * position.faceValue),
+  );
 }
 
 type Totals = z.infer<typeof InventorySchema>['totals'];
