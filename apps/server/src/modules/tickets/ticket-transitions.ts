@@ -3,7 +3,8 @@
  * `TICKET_TRANSITIONS`), moves the state, bumps the version, appends the stamped history row (who, when, what
  * changed) and the audit row, and returns the live events for every participant firm. It runs inside the
  * caller's transaction; the caller appends the events to the outbox and publishes them after commit.
- * The tickets module uses it for users' actions, the orders module for the system's (reported, settled…).
+ * The orders module uses it for the system's actions (reported, settled…). A user's action on a ticket it has read
+ * takes `writeTicketTransitions`: the same checks, rows and events written as one statement, no transaction.
  */
 import { POST_TRADE_TOPICS, TICKET_MESSAGES, TICKET_TRANSITIONS, type TicketHistoryAction, type TicketState } from '@dart/contracts';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';

@@ -1,9 +1,10 @@
 /**
  * Tickets (issue 13; spec §3 Ticket, §7 "Chat and tickets", "Trade"): the calls of one ticket's life. Each
  * write loads the ticket the caller's firm is on (another firm's is 404), checks the `version` it read (409),
- * the state machine (409 naming the state) and who may act (403), prices through bond-math BEFORE the
- * transaction when terms change, then applies one transition in one transaction with its history, audit row
- * and outbox events (`recordTicketTransition`); events are published after commit.
+ * the state machine (409 naming the state) and who may act (403), prices through bond-math BEFORE writing
+ * when terms change, then applies the transition with its history, audit rows and outbox events in ONE statement
+ * under the version read (`writeTicketTransitions`; under an Idempotency-Key in a transaction with the key's
+ * fence, `recordTicketTransition`); events are published after the write commits.
  */
 import {
   CREDENTIAL_MESSAGES,
