@@ -213,6 +213,25 @@ export async function openPostgres(url: string, logger: Logger, queryTimeoutMs: 
   };
 }
 
+/** What a PostgreSQL error says of itself, as node-postgres and PGlite report it. */
+export interface PgErrorFields {
+  code?: string;
+  constraint?: string;
+  column?: string;
+  message?: string;
+  cause?: unknown;
+}
+
+/**
+ * Whether `error` or one of its causes (Drizzle wraps the driver's error in `cause`) is a PostgreSQL error of
+ * SQLSTATE `code` that `matches` (a constraint, a column; any by default).
+ */
+export function hasPgError(error: unknown, code: string, matches: (e: PgErrorFields) => boolean = () => true): boolean {
+  for (let e = error as PgErrorFields | undefined; e && typeof e === 'object'; e = e.cause as PgErrorFields | undefined)
+    if (e.code === code && matches(e)) return true;
+  return false;
+}
+
 /** Errors that mean "the database is unreachable", answered with 503 rather than 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;

@@ -7,7 +7,7 @@
 import type { Role } from '@dart/contracts';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database, DbOrTx } from '../../db/client';
+import { hasPgError, type Database, type DbOrTx } from '../../db/client';
 import { chatBans, chatChannels, chatFiles, chatMembers, chatMessageEdits, chatMessages, chatSessions, users } from '../../db/schema';
 
 export type ChannelRow = typeof chatChannels.$inferSelect;
@@ -80,11 +80,8 @@ export interface MessageRecord {
 }
 
 type RawRow = Record<string, unknown>;
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint))) return true;
-  return false;
-}
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  hasPgError(error, '23505', (e) => e.constraint === constraint || (e.message ?? '').includes(constraint));
 /**
  * Where hot-path SQL runs: a Drizzle handle (inside a transaction), or the raw `Database` outside one,
  * which skips Drizzle's per-call overhead (about 1 ms → 0.2 ms a statement on PGlite).

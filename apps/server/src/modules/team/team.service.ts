@@ -15,6 +15,7 @@ import {
   type TeamUser,
   type UserRolesUpdate,
 } from '@dart/contracts';
+import { hasPgError } from '../../db/client';
 import { writeAudit, type AuditContext } from '../../lib/audit';
 import { appendEvent, publishAll } from '../../lib/events';
 import { AppError } from '../../lib/errors';
@@ -45,12 +46,6 @@ const auditedProfile = (pan: string | null, website: string | null, profile: Sto
 });
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
-
-/** A unique-index violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
 
 export function createTeamService(deps: AppDeps) {
   const db = deps.database.db;
@@ -109,7 +104,7 @@ export function createTeamService(deps: AppDeps) {
         });
       } catch (error) {
         // Two firms claiming one website at once: the unique index decides, and the loser hears why.
-        if (isUniqueViolation(error)) throw websiteTaken();
+        if (hasPgError(error, '23505')) throw websiteTaken();
         throw error;
       }
       return profile(principal);

@@ -8,7 +8,7 @@
  */
 import { POST_TRADE_TOPICS, TICKET_MESSAGES, TICKET_TRANSITIONS, type TicketHistoryAction, type TicketState } from '@dart/contracts';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { sqlRows, type Db, type Tx } from '../../db/client';
+import { hasPgError, sqlRows, type Db, type Tx } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import { tickets } from '../../db/schema';
 import { auditsInsert, type AuditContext, type AuditEntry } from '../../lib/audit';
@@ -267,11 +267,8 @@ function bigintArray(value: Array<string | number> | string | null): Array<strin
 }
 
 /** The history rows' NOT NULL ticket id violated: the update of `writeTicketTransitions` matched nothing. */
-function isNullTicketId(error: unknown): boolean {
-  for (let e = error as { code?: string; column?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23502' && (e.column === 'ticket_id' || (e.message ?? '').includes('"ticket_id"'))) return true;
-  return false;
-}
+const isNullTicketId = (error: unknown) =>
+  hasPgError(error, '23502', (e) => e.column === 'ticket_id' || (e.message ?? '').includes('"ticket_id"'));
 
 export interface TicketHistoryEntryInput {
   action: TicketHistoryAction;
