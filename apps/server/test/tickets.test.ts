@@ -376,6 +376,40 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
     expect(staleEdit.statusCode).toBe(409);
   });
 
+  it('accepts and confirms under Idempotency-Keys in a transaction: both orders booked once, replays answer the same', async () => {
+    const { ticketId, ticket } = await makeDeal(t);
+    const seller = ticket.seller_details.client_id === actors.demo.clientId ? 'demo' : 'second';
+    const buyer = seller === 'demo' ? 'second' : 'demo';
+    const priced = await call(t, seller, 'PATCH', `/api/chatter/trade/${ticketId}/price/`, {
+      version: ticket.version,
+      price: ticket.price,
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const [buyerCustodian, sellerCustodian] = await custodianIds(t, 2);
+    const accept = async (who: 'demo' | 'second', version: number, custodian: string) => {
+      const url = `/api/chatter/trade/accept-consideration/${ticketId}/`;
+      const key = { 'idempotency-key': `accept-${who}-${ticketId}` };
+      const first = await call(t, who, 'PATCH', url, { version, custodian_id: custodian }, key);
+      expect(first.statusCode, first.body).toBe(200);
+      const replay = await call(t, who, 'PATCH', url, { version, custodian_id: custodian }, key);
+      expect(replay.headers['idempotency-replayed']).toBe('true');
+      expect(json(replay)).toEqual(json(first));
+      return json<Ticket>(first);
+    };
+    const accepted = await accept(buyer, json<Ticket>(priced).version, buyerCustodian!);
+    expect(accepted.state).toBe('priced');
+    const confirmed = await accept(seller, accepted.version, sellerCustodian!);
+    expect(confirmed.state).toBe('reporting');
+    expect(confirmed.order_ids.order).not.toBeNull();
+    expect(confirmed.order_ids.procurement).not.toBeNull();
+    const history = await t.database.query<{ action: string }>(`SELECT action FROM ticket_events WHERE ticket_id = $1 ORDER BY seq`, [
+      ticketId,
+    ]);
+    expect(history.map((h) => h.action)).toEqual(['created', 'price', 'accept_consideration', 'accept_consideration', 'confirmed']);
+    const booked = await t.database.query<{ kind: string }>(`SELECT kind FROM orders WHERE ticket_id = $1 ORDER BY kind`, [ticketId]);
+    expect(booked.map((o) => o.kind)).toEqual(['order', 'procurement']);
+  });
+
   it('writes a transition as one statement: a ticket changed after it was read gets 409 and nothing of the write lands', async () => {
     const { ticketId, ticket } = await makeDeal(t);
     const read = (await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]!;

@@ -40,9 +40,9 @@ export const AWAITING_SETTLEMENT: OrderState[] = ['reported', 'accepted'];
 /** States from which a trade can still be cancelled. */
 export const CANCELLABLE: OrderState[] = ['reporting', 'mismatch', 'reported', 'accepted', 'failed'];
 
+/** The ticket's row (an order names it by a foreign key: it exists). */
 export async function ticketOf(tx: Tx, ticketId: string): Promise<TicketRow> {
-  const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId));
-  return ticket!;
+  return (await readTicket(tx, ticketId, false))!;
 }
 
 export function emitOrders(emit: Emit, ticket: TicketRow, rows: readonly OrderRow[]): void {
@@ -53,12 +53,18 @@ export function emitOrders(emit: Emit, ticket: TicketRow, rows: readonly OrderRo
 
 /** The ticket's row, locked for the rest of the transaction (after its orders: one lock order for every caller). */
 export async function lockedTicketOf(tx: Tx, ticketId: string): Promise<TicketRow | undefined> {
-  // Raw, decoded by the columns' own decoders (the query builder's select of 40 columns is the dearer part).
-  const [row] = await sqlRows(tx, sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.id = ${ticketId} FOR UPDATE`);
-  return row ? TICKET_ROW.decode(row) : undefined;
+  return readTicket(tx, ticketId, true);
 }
 
 const TICKET_ROW = rowDecoder<TicketRow>(getTableColumns(tickets));
+/** Raw, decoded by the columns' own decoders (the query builder's select of 40 columns is the dearer part). */
+async function readTicket(tx: Tx, ticketId: string, lock: boolean): Promise<TicketRow | undefined> {
+  const [row] = await sqlRows(
+    tx,
+    sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.id = ${ticketId}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
+  return row ? TICKET_ROW.decode(row) : undefined;
+}
 
 /**
  * Moves the ticket when its machine has the edge from its current state; otherwise leaves it (already there).

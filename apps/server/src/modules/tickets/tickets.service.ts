@@ -361,35 +361,23 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
       };
       // The row updated is the one read (same version), so whether this accept is the second side's is known now.
       const confirms = (side === 'buyer' ? t.sellerAcceptedAt : t.buyerAcceptedAt) !== null;
-      const confirmation: TicketTransition = { action: 'confirmed', audit, set: { confirmedAt: now } };
-      // One statement: the accept (and, confirming, the confirmation and the booking of both orders; the view
-      // reads those back).
-      const alone = await transitionAlone(
-        t,
-        confirms ? [accept, confirmation] : [accept],
-        confirms ? ordersBooking(database.db) : undefined,
-      );
+      // Confirming: the accept and the confirmation as one update, with the booking of both orders.
+      const steps: TicketTransition[] = confirms ? [accept, { action: 'confirmed', audit, set: { confirmedAt: now } }] : [accept];
+      // One statement (the view reads the booked orders back).
+      const alone = await transitionAlone(t, steps, confirms ? ordersBooking(database.db) : undefined);
       if (alone) return views.one(alone, readerOf(p));
       let booked: OrderRow[] | undefined;
       const row = await change(async (tx, emit) => {
-        if (!confirms) {
-          const result = await recordTicketTransition(tx, t.id, accept, { read: t });
-          for (const event of result.events) emit(event);
-          return result.ticket;
-        }
-        // The accept and the confirmation as one update; their two history rows and audit rows written in one
-        // statement with the orders' audit rows.
-        const held = holdWrites();
-        const confirmed = await recordTicketTransitions(tx, t.id, [accept, confirmation], {
-          read: t,
-          held,
-        });
-        for (const event of confirmed.events) emit(event);
-        const orders = await createOrdersForTicket(tx, confirmed.ticket, audit, held);
+        // Confirming, the two history rows and audit rows are written in one statement with the orders' audit rows.
+        const held = confirms ? holdWrites() : undefined;
+        const result = await recordTicketTransitions(tx, t.id, steps, { read: t, ...(held ? { held } : {}) });
+        for (const event of result.events) emit(event);
+        if (!held) return result.ticket;
+        const orders = await createOrdersForTicket(tx, result.ticket, audit, held);
         for (const event of orders.events) emit(event);
         // Both, unless some were there already (then the view reads them).
         if (orders.orders.length === 2) booked = orders.orders;
-        return confirmed.ticket;
+        return result.ticket;
       });
       return views.one(row, readerOf(p), true, booked);
     },
