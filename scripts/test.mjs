@@ -21,6 +21,8 @@ const reportDir = path.join(root, 'test-results');
 mkdirSync(reportDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// The names of failed tests, printed again at the very end so that a log's tail says what failed.
+const failedTests = [];
 
 function step(name, command, commandArgs, env = {}) {
   const started = Date.now();
@@ -61,6 +63,18 @@ if (!args.has('--only-e2e')) {
     totals.skipped += skipped;
     // Under CI every suite runs: a suite skipped because PostgreSQL or Redis was missing is a failure, not a pass.
     if (process.env.CI && skipped > 0) failures.push(`vitest (${skipped} tests skipped under CI)`);
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failedTests.push(`vitest ${path.relative(root, file.name)} › ${test.fullName}${message ? `\n      ${message}` : ''}`);
+      }
+      if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+        failedTests.push(
+          `vitest ${path.relative(root, file.name)} (the file failed to run)\n      ${(file.message ?? '').split('\n')[0].slice(0, 300)}`,
+        );
+      }
+    }
   }
   console.log(
     `Integration drivers: PGlite${process.env.DATABASE_URL ? ' + PostgreSQL' : ' only (set DATABASE_URL to add PostgreSQL)'}; bus: memory${process.env.REDIS_URL ? ' + Redis' : ' only (set REDIS_URL to add Redis)'}.`,
@@ -89,10 +103,26 @@ if (!args.has('--skip-e2e')) {
       totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       totals.failed += stats.unexpected ?? 0;
       totals.skipped += stats.skipped ?? 0;
+      collectPlaywrightFailures(JSON.parse(readFileSync(e2eReport, 'utf8')).suites ?? [], []);
     }
   }
 }
 
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message ?? '';
+        failedTests.push(`e2e ${[...here, spec.title].join(' › ')}${error ? `\n      ${error.split('\n')[0].slice(0, 300)}` : ''}`);
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], here);
+  }
+}
+
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  - ${line}`).join('\n')}`);
 console.log(`\n${failures.length ? `FAILED steps: ${failures.join(', ')}` : 'All steps passed.'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
