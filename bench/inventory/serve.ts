@@ -116,6 +116,15 @@ app.post('/bench/first-valuation', { config: { policy: INVENTORY_READ } }, async
   return { ms, cpu_ms: (used.user + used.system) / 1000, bytes: answer.length };
 });
 
+/**
+ * Forgets every stored bond figure (`POST /bench/forget-figures`), so the upload part's file holds bonds no node has
+ * figures for, as a firm's first upload of bonds nobody else holds. Bench only.
+ */
+app.post('/bench/forget-figures', { config: { policy: INVENTORY_READ } }, async () => {
+  await db.transaction((tx) => tx.execute(sql`DELETE FROM inventory_bond_valuations`));
+  return { forgotten: true };
+});
+
 // The elected node's notice pass (NODE_ENV=test starts no jobs): the live part of the bench times its pushes, and
 // its pass stores the changed bonds' figures for the next node (README "Speed").
 const elected = createInventoryService(app.deps, noMarket);

@@ -169,4 +169,24 @@ describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) =>
     expect(Number(row!.reference_yield!.toFixed(6))).toBe(running.results.find((p) => p.isin === HDFC_NCD)!.valuation.bond_yield);
     expect((await firstValuation()).results).toEqual(running.results);
   });
+
+  it('an upload answers with its bonds’ figures stored: the first valuation of the uploaded book prices none of them', async () => {
+    await execute(sql`DELETE FROM inventory_bond_valuations`);
+    const actors = await postTradeActors(t);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/upload/',
+      headers: { authorization: `Bearer ${actors.demo.token}`, 'content-type': 'text/csv' },
+      payload: `isin,face_value,valuation_cost,account\n${HDFC_NCD},2cr,98,HTM\n`,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    // At the answer, no wait: the uploaded bond's figures are there; the bond the upload did not touch is not.
+    const [row] = await stored(hdfcId);
+    expect(await stored(gsecId)).toEqual([]);
+    expect(row?.settlement_date).toBe((await book()).valuation_date);
+    // A marked figure shows through on a new node: it read the stored row rather than pricing the bond.
+    await execute(sql`UPDATE inventory_bond_valuations SET clean_price = ${MARKER} WHERE finstrument_id = ${hdfcId}`);
+    const fresh = await firstValuation();
+    expect(fresh.results.filter((p) => p.isin === HDFC_NCD).map((p) => p.valuation.clean_price)).toEqual([MARKER, MARKER]);
+  });
 });

@@ -314,7 +314,7 @@ export function createInventoryService(
       }
       if (errors.length > 0) throw new InventoryRowsError(errors);
 
-      return write(async (tx) => {
+      const answer = await write(async (tx) => {
         const r = createInventoryRepository(tx);
         await r.lockBook(p.clientId, today);
         const before = new Map((await r.holdings(p.clientId)).map((h) => [`${h.finstrumentId}\u0000${h.account}`, h]));
@@ -357,6 +357,12 @@ export function createInventoryService(
         });
         return { imported: ready.length, created: ready.length - updated, updated, book_date: (await r.bookDate(p.clientId))!.bookDate };
       });
+      // A book uploaded is a book about to be read: its bonds that no node has figures for (none held before, or
+      // not since the last valuation date) are priced and stored before the answer, so the first valuation of it,
+      // on any node, reads figures rather than pricing thousands of bonds (README "Speed" 2). The holdings are
+      // committed either way: a failed store only leaves the pricing to that first valuation.
+      await figures.storeHeld([...new Set(ready.map((h) => h.finstrumentId))]).catch((error: unknown) => options.onStoreError?.(error));
+      return answer;
     },
 
     /** `POST api/inventory/external-trade/`: a trade done outside Dart moves the holding (audited). */
