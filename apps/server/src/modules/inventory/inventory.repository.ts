@@ -104,22 +104,31 @@ const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.pars
  * per-row, per-field decoding of 5,000 rows of 30 columns, and of the garbage it leaves. JSON keeps every value:
  * dates as their text, float8 in its shortest exact form, jsonb as itself.
  */
-async function bondInputs(db: DbOrTx, ids: readonly number[], settlement: string, method: number): Promise<BookBondInputs[]> {
+async function bondInputs(
+  db: DbOrTx,
+  ids: readonly number[],
+  settlement: string,
+  method: number,
+  onlyUnstored = false,
+): Promise<BookBondInputs[]> {
   if (ids.length === 0) return [];
+  // Whether the stored figures are still those of the bond's current inputs (README "Speed" 2).
+  const valid = sql`v.method = ${method} AND v.settlement_date = ${settlement}::date AND v.content_hash = f.content_hash
+          AND v.reference_yield IS NOT DISTINCT FROM r.yield_fraction`;
   const [row] = await sqlRows<{ bonds: unknown }>(
     db,
     sql`SELECT json_agg(json_build_array(f.id, f.isin, f.display_name, f.issuer_name, f.credit_rating, f.security_type,
         f.coupon_rate, f.coupon_frequency, f.face_value, f.issue_date, f.listing_date, f.maturity_date, f.perpetual,
         f.tenor_days, f.call_schedule, f.put_schedule, f.content_hash,
         r.id, r.price_date, r.clean_price, r.yield_fraction, r.source, r.priority, r.detail,
-        v.method = ${method} AND v.settlement_date = ${settlement}::date AND v.content_hash = f.content_hash
-          AND v.reference_yield IS NOT DISTINCT FROM r.yield_fraction,
+        ${valid},
         v.clean_price, v.bond_yield, v.modified_duration, v.pv01_per_100, v.face_value_per_unit, v.accrued_per_100,
         v.reason)) AS bonds
       FROM unnest(${pgArray(ids)}::int[]) AS b(id)
       JOIN ${finstruments} f ON f.id = b.id
       LEFT JOIN LATERAL (${PICK_OF(sql`f.id`)}) r ON true
-      LEFT JOIN ${inventoryBondValuations} v ON v.finstrument_id = f.id`,
+      LEFT JOIN ${inventoryBondValuations} v ON v.finstrument_id = f.id
+      ${onlyUnstored ? sql`WHERE NOT coalesce(${valid}, false)` : sql``}`,
   );
   type Raw = [
     number,
@@ -445,6 +454,7 @@ export function createInventoryRepository(db: DbOrTx) {
           held.map((h) => Number(h.id)),
           settlement,
           method,
+          true,
         )
       ).filter((b) => b.stored === null);
     },

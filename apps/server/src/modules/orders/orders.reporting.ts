@@ -3,7 +3,7 @@
  * reporting platform through the ExchangeGateway, and stores the venue's answer.
  *
  * - **Claim.** Due rows are locked `FOR UPDATE SKIP LOCKED` and leased (`next_report_at` = now + `LEASE_MS`) in
- *   one short transaction, then reported outside it: two nodes (the job, a user's "report now" on another
+ *   one statement (its own short transaction), then reported outside it: two nodes (the job, a user's "report now" on another
  *   node) never send one order at once, and an order whose node died mid-report is due again after the lease.
  * - **Never twice.** The venue keeps one report per ticket and side: a repeat (after a lost answer, a crash
  *   between the venue's answer and our commit, a second node) gets the same answer and the same trade number.
@@ -207,9 +207,7 @@ export function createOrderReporter(ctx: OrdersContext) {
   }
 
   async function claim(now: Date, id?: string, limit: number = REPORTER.BATCH): Promise<OrderRow[]> {
-    return db.transaction((tx) =>
-      createOrdersRepository(tx).claimDue(tx, now, new Date(now.getTime() + REPORTER.LEASE_MS), id ? 1 : limit, id),
-    );
+    return createOrdersRepository(db).claimDue(now, new Date(now.getTime() + REPORTER.LEASE_MS), id ? 1 : limit, id);
   }
 
   /** Tickets past the alert or the deadline without their history entry yet. */
