@@ -157,6 +157,25 @@ async function dealerOf(t: TestApp, clientId: string): Promise<PostTradeUser> {
 }
 
 /**
+ * The seller confirms a ticket's price (unchanged unless `price` is given). Returns the priced ticket and which
+ * demo dealer acts for each side.
+ */
+export async function priceTicket(
+  t: TestApp,
+  ticket: Ticket,
+  price?: number,
+): Promise<{ ticket: Ticket; buyer: PostTradeUser; seller: PostTradeUser }> {
+  const buyer = await dealerOf(t, ticket.buyer_details.client_id);
+  const seller = await dealerOf(t, ticket.seller_details.client_id);
+  const priced = await call(t, seller, 'PATCH', `/api/chatter/trade/${ticket.id}/price/`, {
+    version: ticket.version,
+    price: price ?? ticket.price,
+  });
+  expect(priced.statusCode, priced.body).toBe(200);
+  return { ticket: json<Ticket>(priced), buyer, seller };
+}
+
+/**
  * Takes a ticket in `sent` (or `priced`) to confirmation: the seller confirms the price (unchanged unless
  * `price` is given), then the buyer and the seller accept the consideration, each with a custodian. Returns
  * the confirmed ticket (state `reporting`, with its order and procurement order).
@@ -166,14 +185,7 @@ export async function confirmTicket(t: TestApp, ticketId: string, options: { pri
   const buyer = await dealerOf(t, ticket.buyer_details.client_id);
   const seller = await dealerOf(t, ticket.seller_details.client_id);
   const [buyerCustodian, sellerCustodian] = await custodianIds(t, 2);
-  if (ticket.state === 'sent' || options.price !== undefined) {
-    const priced = await call(t, seller, 'PATCH', `/api/chatter/trade/${ticketId}/price/`, {
-      version: ticket.version,
-      price: options.price ?? ticket.price,
-    });
-    expect(priced.statusCode, priced.body).toBe(200);
-    ticket = json<Ticket>(priced);
-  }
+  if (ticket.state === 'sent' || options.price !== undefined) ticket = (await priceTicket(t, ticket, options.price)).ticket;
   const first = await call(t, buyer, 'PATCH', `/api/chatter/trade/accept-consideration/${ticketId}/`, {
     version: ticket.version,
     custodian_id: buyerCustodian,

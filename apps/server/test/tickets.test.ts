@@ -24,6 +24,7 @@ import {
   LAKH,
   makeDeal,
   postTradeActors,
+  priceTicket,
   type Actor,
   type PostTradeUser,
 } from './post-trade-support';
@@ -242,15 +243,7 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
 
   it("refuses to accept the consideration for a firm without the clearing corporation's credentials, and changes nothing", async () => {
     const { ticketId } = await makeDeal(t);
-    let ticket = await getTicket(t, 'demo', ticketId);
-    const seller = ticket.seller_details.client_id === actors.demo.clientId ? 'demo' : 'second';
-    const buyer = seller === 'demo' ? 'second' : 'demo';
-    const priced = await call(t, seller, 'PATCH', `/api/chatter/trade/${ticketId}/price/`, {
-      version: ticket.version,
-      price: ticket.price,
-    });
-    expect(priced.statusCode, priced.body).toBe(200);
-    ticket = json<Ticket>(priced);
+    const { ticket, buyer } = await priceTicket(t, await getTicket(t, 'demo', ticketId));
     const corp = ticket.clearing_corporation;
     const column = corp === 'NSCCL' ? 'nsccl_credentials_ref' : 'iccl_credentials_ref';
     const buyerId = ticket.buyer_details.client_id;
@@ -378,15 +371,9 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
 
   it('accepts and confirms under Idempotency-Keys in a transaction: both orders booked once, replays answer the same', async () => {
     const { ticketId, ticket } = await makeDeal(t);
-    const seller = ticket.seller_details.client_id === actors.demo.clientId ? 'demo' : 'second';
-    const buyer = seller === 'demo' ? 'second' : 'demo';
-    const priced = await call(t, seller, 'PATCH', `/api/chatter/trade/${ticketId}/price/`, {
-      version: ticket.version,
-      price: ticket.price,
-    });
-    expect(priced.statusCode, priced.body).toBe(200);
+    const { ticket: priced, buyer, seller } = await priceTicket(t, ticket);
     const [buyerCustodian, sellerCustodian] = await custodianIds(t, 2);
-    const accept = async (who: 'demo' | 'second', version: number, custodian: string) => {
+    const accept = async (who: PostTradeUser, version: number, custodian: string) => {
       const url = `/api/chatter/trade/accept-consideration/${ticketId}/`;
       const key = { 'idempotency-key': `accept-${who}-${ticketId}` };
       const first = await call(t, who, 'PATCH', url, { version, custodian_id: custodian }, key);
@@ -396,7 +383,7 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
       expect(json(replay)).toEqual(json(first));
       return json<Ticket>(first);
     };
-    const accepted = await accept(buyer, json<Ticket>(priced).version, buyerCustodian!);
+    const accepted = await accept(buyer, priced.version, buyerCustodian!);
     expect(accepted.state).toBe('priced');
     const confirmed = await accept(seller, accepted.version, sellerCustodian!);
     expect(confirmed.state).toBe('reporting');

@@ -448,15 +448,14 @@ export function createInventoryRepository(db: DbOrTx) {
           ids === 'all' ? sql`` : sql`AND finstrument_id = ANY(${pgArray(ids)}::int[])`
         }`,
       );
-      return (
-        await bondInputs(
-          db,
-          held.map((h) => Number(h.id)),
-          settlement,
-          method,
-          true,
-        )
-      ).filter((b) => b.stored === null);
+      // Only the bonds without valid figures come back (`onlyUnstored`): none is read to be dropped here.
+      return bondInputs(
+        db,
+        held.map((h) => Number(h.id)),
+        settlement,
+        method,
+        true,
+      );
     },
 
     /**

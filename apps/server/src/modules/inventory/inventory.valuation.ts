@@ -43,28 +43,6 @@ export function valuationDates(now: Date): ValuationDates {
   return { tradeDate, settlement: getSettlementForDelta(null, tradeDate, DEFAULT_SETTLEMENT_DELTA) };
 }
 
-/**
- * One valued holding, in paise for the sums (the wire view divides by 100). The wire `view` is built the first
- * time it is read (a page of it), not for every holding of a book valued from the start: the totals and
- * breakdowns read only the numbers and groups here.
- */
-export interface ValuedPosition {
-  readonly view: Position;
-  readonly faceValue: number;
-  readonly costPaise: number;
-  readonly realisedPnlPaise: number;
-  readonly issuer: string | null;
-  readonly rating: string | null;
-  readonly sector: string;
-  readonly bucket: MaturityBucket | null;
-  readonly marketValuePaise: number | null;
-  readonly accruedPaise: number | null;
-  readonly unrealisedPaise: number | null;
-  readonly pv01Paise: number | null;
-  readonly yield: number | null;
-  readonly modifiedDuration: number | null;
-}
-
 const DIGIT_0 = 48;
 const HYPHEN = 45;
 /** The number of the decimal digits of `text` from `from` to `to`, or -1 when one is not a digit. */
@@ -337,11 +315,13 @@ export function holdingMoney(units: number, faceValuePerUnit: number, clean: num
 }
 
 /**
- * A valued holding whose wire view is built on first read (see `ValuedPosition`). The figures the totals read are
- * plain fields, not getters over the holding and its bond: `summarise` reads 12 of them for each of 10,000
- * holdings once per book, mostly before the optimising compiler has seen it, where a getter is a call each.
+ * One valued holding, in paise for the sums (the wire view divides by 100). The wire `view` is built the first
+ * time it is read (a page of it), not for every holding of a book valued from the start: the totals and
+ * breakdowns read only the numbers and groups here. Those figures are plain fields, not getters over the holding
+ * and its bond: `summarise` reads 12 of them for each of 10,000 holdings once per book, mostly before the
+ * optimising compiler has seen it, where a getter is a call each.
  */
-class ValuedHolding implements ValuedPosition {
+export class ValuedPosition {
   readonly faceValue: number;
   readonly costPaise: number;
   readonly realisedPnlPaise: number;
@@ -425,10 +405,10 @@ class ValuedHolding implements ValuedPosition {
 /** A holding of `row` valued from the bond's valuation (`bondValuation`, or the node's `createBondValuer`). */
 export function valuePosition(position: BookPosition, row: HeldBond, bond: BondValuation): ValuedPosition {
   const valued = 'clean' in bond.priced ? bond.priced : null;
-  if (!valued) return new ValuedHolding(position, row, bond, null, null, null);
+  if (!valued) return new ValuedPosition(position, row, bond, null, null, null);
   const money = holdingMoney(position.faceValue / bond.perBond, valued.faceValuePerUnit, valued.clean, valued.accruedPer100);
   // PV01 per ₹100 of face × (face ÷ 100) rupees = × face paise.
-  return new ValuedHolding(
+  return new ValuedPosition(
     position,
     row,
     bond,
