@@ -1,6 +1,6 @@
 import { addDays, addMonths, makeDate, type CalendarDate } from '@dart/bond-math';
 import { describe, expect, it } from 'vitest';
-import { lastRollDate } from './finstruments.pricing';
+import { buildBond, lastRollDate, type PricingTerms } from './finstruments.pricing';
 
 /** The rule as first written: walk back from maturity one coupon period at a time. */
 function walkedRollDate(maturity: CalendarDate, frequency: number, settlement: CalendarDate): CalendarDate {
@@ -33,5 +33,57 @@ describe('lastRollDate', () => {
     const settlement = makeDate(1900, 1, 1);
     expect(lastRollDate(makeDate(2300, 6, 30), 12, settlement)).toBe(walkedRollDate(makeDate(2300, 6, 30), 12, settlement));
     expect(lastRollDate(makeDate(2300, 6, 30), 12, settlement)).toBe(settlement);
+  });
+});
+
+describe('buildBond', () => {
+  const settlement = makeDate(2026, 11, 30);
+  const base: PricingTerms = {
+    isin: 'INTEST000001',
+    displayName: 'a bond',
+    securityType: 'G-Sec',
+    couponRate: 7.18,
+    couponFrequency: 2,
+    faceValue: null,
+    issueDate: '2023-07-24',
+    listingDate: null,
+    maturityDate: '2033-07-24',
+    perpetual: false,
+    tenorDays: null,
+    callSchedule: [],
+    putSchedule: [],
+  };
+  // One bond of each builder buildBond calls: G-sec, SDL, T-bill, STRIPS, NCD, perpetual.
+  const kinds: Array<Partial<PricingTerms>> = [
+    {},
+    { securityType: 'SDL' },
+    { securityType: 'T-Bill', couponRate: null, issueDate: '2026-06-04', maturityDate: '2027-06-03' },
+    { securityType: 'G-Sec STRIPS', couponRate: 0, listingDate: '2020-01-01', maturityDate: '2035-06-15' },
+    { securityType: 'Bond/NCD', couponRate: 8.05, couponFrequency: 1, issueDate: '2022-06-17', maturityDate: '2031-06-17' },
+    {
+      securityType: 'Bond/NCD',
+      couponRate: 8.5,
+      couponFrequency: 1,
+      issueDate: '2021-09-01',
+      maturityDate: null,
+      perpetual: true,
+      callSchedule: [{ date: '2031-09-01', price: 100 }],
+    },
+  ];
+
+  it("builds every kind with the row's face value per unit, and ₹100 when the row has none (null or 0)", () => {
+    for (const kind of kinds) {
+      const faceOf = (faceValue: number | null) => {
+        const built = buildBond({ ...base, ...kind, faceValue }, settlement);
+        if (!built.ok) throw new Error(`${kind.securityType ?? 'G-Sec'}: ${built.reason}`);
+        return built.bond.faceValuePerUnit;
+      };
+      expect([faceOf(100_000), faceOf(1_000), faceOf(null), faceOf(0)], kind.securityType ?? 'G-Sec').toEqual([100_000, 1_000, 100, 100]);
+    }
+  });
+
+  it('names the bond by its ISIN and display name', () => {
+    const built = buildBond(base, settlement);
+    expect(built.ok && [built.bond.identifier, built.bond.description]).toEqual(['INTEST000001', 'a bond']);
   });
 });
