@@ -204,18 +204,18 @@ export function warmUpValuation(rounds: number): number {
   const start = parseDate('2026-01-05');
   let priced = 0;
   const held: ValuedPosition[] = [];
-  for (let round = 0; round < rounds; round++) {
+  for (let r = 0; r < rounds; r++) {
     // Within every canary's life (the T-bill matures 2026-09-30), so every round prices all seven.
-    const settlement = addDays(start, (round * 37) % 260);
+    const settlement = addDays(start, (r * 37) % 260);
     const dates: ValuationDates = { tradeDate: addDays(settlement, -1), settlement };
-    const ref: HeldReference = { id: round, priceDate: '2026-01-02', yieldFraction: 0.05 + (round % 50) * 0.001, source: 'warm-up' };
+    const ref: HeldReference = { id: r, priceDate: '2026-01-02', yieldFraction: 0.05 + (r % 50) * 0.001, source: 'warm-up' };
     for (const bond of bonds) {
       const figures = priceBondFigures(bond, ref, settlement);
       if ('clean' in figures) priced++;
       const valuation = bondValuation(bond, ref, dates, figures);
-      const faceValue = valuation.perBond * (1 + (round % 10));
+      const faceValue = valuation.perBond * (1 + (r % 10));
       const position: BookPosition = {
-        id: `warm-up-${round}-${bond.id}`,
+        id: `warm-up-${r}-${bond.id}`,
         finstrumentId: bond.id,
         account: 'warm-up',
         faceValue,
@@ -226,7 +226,7 @@ export function warmUpValuation(rounds: number): number {
       };
       held.push(valuePosition(position, bond, valuation));
     }
-    if (held.length >= 1_000 || round === rounds - 1) {
+    if (held.length >= 1_000 || r === rounds - 1) {
       summarise(held);
       for (let i = 0; i < held.length; i += 20) void held[i]!.view;
       held.length = 0;
