@@ -163,9 +163,11 @@ describe.each(DRIVERS)('Find: one search and a sensible default list (%s)', (dri
     it('measures years to maturity from the same IST day', async () => {
       const within = await findAll({ filters: [{ field: 'years_to_maturity', type: 'lessThan', value: 1 }] });
       const day = today();
-      const limit = new Date(Date.parse(`${day}T00:00:00Z`) + 365.25 * 86_400_000).toISOString().slice(0, 10);
+      // Under a year is under 365.25 days: whole days up to 365, so a bond maturing 365 days on is in (one matures
+      // on 2027-11-29, 365 days after 2026-11-29) and one 366 days on is not.
+      const last = new Date(Date.parse(`${day}T00:00:00Z`) + 365 * 86_400_000).toISOString().slice(0, 10);
       expect(within.length).toBeGreaterThan(0);
-      expect(within.every((r) => r.contract_parameters.maturity_date! >= day && r.contract_parameters.maturity_date! < limit)).toBe(true);
+      expect(within.every((r) => r.contract_parameters.maturity_date! >= day && r.contract_parameters.maturity_date! <= last)).toBe(true);
     });
   });
 });
