@@ -268,7 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.postTradeJobs) orders.startJobs(jobLeader.isLeader);
   // New reference prices re-value the holding firms' books and wake their pages (inventory README "Speed").
   if (config.env !== 'test') inventory.startRevaluationNotices(jobLeader.isLeader);
-  // Bond-math compiled hot before the node's first book is valued (~0.1 s of CPU, before it listens; the tests'
+  // Bond-math compiled hot before the node's first book is valued (~0.2 s of CPU, before it listens; the tests'
   // many apps skip it; inventory README "Speed").
   if (config.env !== 'test') warmUpValuation(VALUATION_WARM_UP_ROUNDS);
   // The notification centre (issue 15 §3): its producer tails the events table on the elected node, tests included.

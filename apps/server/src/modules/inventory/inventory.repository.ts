@@ -270,20 +270,52 @@ type BondColumns = [
   Array<number | null>,
   Array<number | null>,
   Array<string | null>,
-  Array<
-    [
-      number,
-      string,
-      number | null,
-      number | null,
-      string | null,
-      string | null,
-      number | null,
-      BookBond['callSchedule'],
-      BookBond['putSchedule'],
-    ]
-  > | null,
+  BondTermsRow[] | null,
 ];
+
+/**
+ * A bond's terms as the book's read returns them when it has no valid stored figures (`bookPart`'s
+ * `json_build_array`): id, content hash, coupon rate, coupon frequency, issue date, listing date, tenor days,
+ * call and put schedules.
+ */
+export type BondTermsRow = [
+  number,
+  string,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  number | null,
+  BookBond['callSchedule'],
+  BookBond['putSchedule'],
+];
+
+/**
+ * The bond to price, from what the read gave of it and its terms. Every field written out (no spread), always in
+ * this order: one object shape for every bond priced from a book's read, and for the valuation warm-up's canaries
+ * (`warmUpValuation`), which give V8 that shape before the first book.
+ */
+export function pricedBondOf(held: HeldBond, t: BondTermsRow): BookBond {
+  return {
+    id: held.id,
+    isin: held.isin,
+    displayName: held.displayName,
+    issuerName: held.issuerName,
+    creditRating: held.creditRating,
+    securityType: held.securityType,
+    faceValue: held.faceValue,
+    maturityDate: held.maturityDate,
+    perpetual: held.perpetual,
+    contentHash: t[1],
+    couponRate: t[2],
+    couponFrequency: t[3],
+    issueDate: t[4],
+    listingDate: t[5],
+    tenorDays: t[6],
+    callSchedule: t[7],
+    putSchedule: t[8],
+  };
+}
 
 function bookPartOf(holdingColumns: HoldingColumns | null, bondColumns: BondColumns | null): BookPart {
   const holdings: BookPosition[] = [];
@@ -341,29 +373,8 @@ function bookPartOf(holdingColumns: HoldingColumns | null, bondColumns: BondColu
     const ref =
       refId[i] === null ? null : { id: refId[i]!, priceDate: priceDate[i]!, yieldFraction: yieldFraction[i]!, source: source[i]! };
     const t = terms.get(held.id);
-    if (t) {
-      // Every field written out (no spread): one object shape for all the bonds priced from here.
-      const bond: BookBond = {
-        id: held.id,
-        isin: held.isin,
-        displayName: held.displayName,
-        issuerName: held.issuerName,
-        creditRating: held.creditRating,
-        securityType: held.securityType,
-        faceValue: held.faceValue,
-        maturityDate: held.maturityDate,
-        perpetual: held.perpetual,
-        contentHash: t[1],
-        couponRate: t[2],
-        couponFrequency: t[3],
-        issueDate: t[4],
-        listingDate: t[5],
-        tenorDays: t[6],
-        callSchedule: t[7],
-        putSchedule: t[8],
-      };
-      bonds.push({ bond, ref, stored: null });
-    } else
+    if (t) bonds.push({ bond: pricedBondOf(held, t), ref, stored: null });
+    else
       bonds.push({
         bond: held,
         ref,
