@@ -179,7 +179,7 @@ async function dealToReported(): Promise<BenchResult[]> {
         note:
           `p50 ${p(toReported, 50)} ms; from the deal (ticket traded_at) to the reported history entry, the client pricing ` +
           `and accepting at once: deal→confirmed p50 ${p(dealToConfirmed, 50)} / p99 ${p(dealToConfirmed, 99)} ms (4 calls), ` +
-          `confirmed→reported p50 ${p(confirmedToReported, 50)} / p99 ${p(confirmedToReported, 99)} ms (reporter + 2 venue reports); ` +
+          `confirmed→reported p50 ${p(confirmedToReported, 50)} / p99 ${p(confirmedToReported, 99)} ms (reporter + the venue's report of both sides); ` +
           `offered over ${round(offeredMs)} ms; ${machineLoad()}`,
       });
     }

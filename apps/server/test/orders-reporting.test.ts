@@ -19,13 +19,9 @@ import { getTicket, postTradeActors } from './post-trade-support';
 
 const MINUTE = 60_000;
 
-/** Sends one side's report to the venue exactly as the reporter would, then "dies": nothing stored, the lease left. */
-async function reportAndDie(app: FastifyInstance, database: TestApp['database'], orderId: string, now: Date) {
-  const [row] = await database.db
-    .update(orders)
-    .set({ nextReportAt: new Date(now.getTime() + REPORTER.LEASE_MS) })
-    .where(eq(orders.id, orderId))
-    .returning();
+/** One order's report to the venue exactly as the reporter builds it. */
+async function sideReportFor(database: TestApp['database'], orderId: string) {
+  const [row] = await database.db.select().from(orders).where(eq(orders.id, orderId));
   const view = (
     await database.query<{ isin: string; custodian: string | null }>(
       `SELECT f.isin, c.name AS custodian FROM orders o JOIN finstruments f ON f.id = o.finstrument_id
@@ -33,7 +29,16 @@ async function reportAndDie(app: FastifyInstance, database: TestApp['database'],
       [orderId],
     )
   )[0]!;
-  return app.exchange.venue.reportTrade(sideReportOf(row!, { isin: view.isin, custodianName: view.custodian }));
+  return sideReportOf(row!, { isin: view.isin, custodianName: view.custodian });
+}
+
+/** Sends one side's report to the venue exactly as the reporter would, then "dies": nothing stored, the lease left. */
+async function reportAndDie(app: FastifyInstance, database: TestApp['database'], orderId: string, now: Date) {
+  await database.db
+    .update(orders)
+    .set({ nextReportAt: new Date(now.getTime() + REPORTER.LEASE_MS) })
+    .where(eq(orders.id, orderId));
+  return app.exchange.venue.reportTrade(await sideReportFor(database, orderId));
 }
 
 describe.each(DRIVERS)('the order reporter (%s)', (driver) => {
@@ -151,6 +156,68 @@ describe.each(DRIVERS)('the order reporter (%s)', (driver) => {
     });
   });
 
+  it('takes a batch of reports in one call: each trade matched under its own number, a side alone pending, differing sides refused', async () => {
+    const [a, b, c] = [await confirmedTrade(t), await confirmedTrade(t), await confirmedTrade(t)];
+    const venue = t.app.exchange.venue;
+    const aSell = await sideReportFor(t.database, a!.orderId);
+    const bBuy = await sideReportFor(t.database, b!.procurementId);
+    const batch = [
+      aSell,
+      await sideReportFor(t.database, a!.procurementId),
+      await sideReportFor(t.database, b!.orderId),
+      // B's buyer reports another price; C's buyer has not reported yet.
+      { ...bBuy, price: bBuy.price + 1 },
+      await sideReportFor(t.database, c!.orderId),
+    ];
+    const answers = await venue.reportTrades(aSell.exchange, batch);
+    expect(answers.map((answer) => answer.status)).toEqual(['matched', 'matched', 'refused', 'refused', 'pending']);
+    const tradeOfA = answers[0]!.status === 'matched' ? answers[0]!.tradeId : '';
+    expect(tradeOfA).toMatch(/^(NSE|BSE)-TRD-\d{6,}$/);
+    expect(answers[1]).toMatchObject({ status: 'matched', tradeId: tradeOfA });
+    expect(answers[2]).toMatchObject({
+      reason: expect.stringContaining(`price (sell ${bBuy.price.toFixed(4)}, buy ${(bBuy.price + 1).toFixed(4)})`),
+    });
+    const bookOfA = await venueBook(t, a!.ticketId);
+    expect([bookOfA.sell?.tradeId, bookOfA.buy?.tradeId, bookOfA.trades.map((trade) => trade.tradeId)]).toEqual([
+      tradeOfA,
+      tradeOfA,
+      [tradeOfA],
+    ]);
+    expect((await venueBook(t, b!.ticketId)).trades).toHaveLength(0);
+    expect((await venueBook(t, c!.ticketId)).sell?.status).toBe('pending');
+
+    // The next batch: C's buyer, and a repeat of A's seller (a retry) answered as before.
+    const next = await venue.reportTrades(aSell.exchange, [await sideReportFor(t.database, c!.procurementId), aSell]);
+    expect(next[1]).toEqual(answers[0]);
+    const tradeOfC = next[0]!.status === 'matched' ? next[0]!.tradeId : '';
+    expect(tradeOfC).toMatch(/^(NSE|BSE)-TRD-\d{6,}$/);
+    expect(tradeOfC).not.toBe(tradeOfA);
+    const bookOfC = await venueBook(t, c!.ticketId);
+    expect([bookOfC.sell?.status, bookOfC.buy?.status, bookOfC.trades.map((trade) => trade.tradeId)]).toEqual([
+      'matched',
+      'matched',
+      [tradeOfC],
+    ]);
+    expect((await venueBook(t, a!.ticketId)).sell?.submissions).toBe(2);
+
+    // The reporter stores the answers it gets again: both trades reported with their numbers, B's orders mismatched.
+    await t.app.orders.reporter.tick(new Date(Date.now() + REPORTER.PENDING_RECHECK_MS));
+    for (const [trade, tradeId] of [
+      [a!, tradeOfA],
+      [c!, tradeOfC],
+    ] as const) {
+      const rows = await orderRows(t, trade.ticketId);
+      expect([rows.order.state, rows.procurement.state, rows.order.exchangeTradeId, rows.procurement.exchangeTradeId]).toEqual([
+        'reported',
+        'reported',
+        tradeId,
+        tradeId,
+      ]);
+    }
+    const rowsOfB = await orderRows(t, b!.ticketId);
+    expect([rowsOfB.order.state, rowsOfB.procurement.state]).toEqual(['mismatch', 'mismatch']);
+  });
+
   it('raises the reporting alert at 10 minutes and escalates at the 15-minute deadline, once each', async () => {
     const trade = await confirmedTrade(t);
     const tradedAt = new Date((await getTicket(t, 'demo', trade.ticketId)).traded_at).getTime();
@@ -219,10 +286,10 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('the order rep
       ['b', b],
     ] as const) {
       const venue = node.exchange.venue;
-      const report = venue.reportTrade.bind(venue);
-      venue.reportTrade = (r) => {
-        sent[name]++;
-        return report(r);
+      const report = venue.reportTrades.bind(venue);
+      venue.reportTrades = (exchange, reports) => {
+        sent[name] += reports.length;
+        return report(exchange, reports);
       };
     }
     // Node A is elected first; node B finds the lock held.

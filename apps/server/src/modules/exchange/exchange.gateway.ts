@@ -159,6 +159,13 @@ export interface ExchangeGateway {
 
   /** Reports one side of a confirmed OTC trade; the answer is that side's report as the venue now holds it. */
   reportTrade(report: TradeSideReport): Promise<TradeReportAnswer>;
+  /**
+   * Reports several sides to one exchange in one call (the reporter's batch: a member's bulk upload), every
+   * report kept by the same rules as `reportTrade`; the answers are in the reports' order, each that side's report
+   * as the venue holds it after the batch (both sides of a trade in one batch: `matched`). A failed call failed
+   * for every report in it.
+   */
+  reportTrades(exchange: ExchangeName, reports: readonly TradeSideReport[]): Promise<TradeReportAnswer[]>;
   /** The trade at its clearing corporation; on or after its settlement time the pay-in runs (once). */
   settlementOf(exchange: ExchangeName, tradeId: string): Promise<TradeSettlement>;
   /** Runs a failed trade's settlement again (a new pay-in); any other state is returned as it is. */

@@ -107,6 +107,10 @@ export class SimulatedExchange implements ExchangeGateway {
     return this.reporting.report(report);
   }
 
+  reportTrades(exchange: ExchangeName, reports: readonly TradeSideReport[]): Promise<TradeReportAnswer[]> {
+    return this.reporting.reportMany(exchange, reports);
+  }
+
   settlementOf(exchange: ExchangeName, tradeId: string): Promise<TradeSettlement> {
     return this.clearing.settlementOf(exchange, tradeId);
   }

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import type { ExchangeName } from './exchange.gateway';
 import { ExchangeUnavailableError } from './exchange.gateway';
 
@@ -63,7 +64,14 @@ export interface VenueLink {
  * statement that takes its number itself (an insert, a match); `venueNumber` takes one on its own.
  */
 export const venueNumberSql = (exchange: ExchangeName, kind: string): SQL =>
-  sql`(SELECT ${`${exchange}-${kind}-`} || lpad(seq.n, greatest(6, length(seq.n)), '0') FROM (SELECT nextval('exchange_sim_seq')::text AS n) AS seq)`;
+  sql`(SELECT ${venueNumberOf(exchange, kind, sql`seq.n`)} FROM (SELECT nextval('exchange_sim_seq')::text AS n) AS seq)`;
+
+/**
+ * `NSE-TRD-` and the sequence's value `n` (text) in at least six digits: the format of every venue number. `n` is
+ * read twice: a column or a value taken already, never `nextval` itself.
+ */
+export const venueNumberOf = (exchange: ExchangeName, kind: string, n: SQL): SQL =>
+  sql`${`${exchange}-${kind}-`} || lpad(${n}, greatest(6, length(${n})), '0')`;
 
 export async function venueNumber(executor: DbOrTx, exchange: ExchangeName, kind: string): Promise<string> {
   const result = (await executor.execute(sql`SELECT ${venueNumberSql(exchange, kind)} AS ref`)) as unknown as {
@@ -74,7 +82,18 @@ export async function venueNumber(executor: DbOrTx, exchange: ExchangeName, kind
 
 /** Serialises the venue's work on one ticket (both sides' reports, the trade, its cancellation) across nodes. */
 export async function lockTicketAtVenue(executor: DbOrTx, ticketId: string): Promise<void> {
-  await executor.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`exchange-sim:${ticketId}`}, 0))`);
+  await lockTicketsAtVenue(executor, [ticketId]);
+}
+
+/**
+ * The same locks for several tickets in one statement, taken in the order of their keys: two batches sharing
+ * tickets wait for each other instead of deadlocking, and one ticket's holder touches no other ticket's rows.
+ */
+export async function lockTicketsAtVenue(executor: DbOrTx, ticketIds: readonly string[]): Promise<void> {
+  await executor.execute(
+    sql`SELECT pg_advisory_xact_lock(k) FROM (
+          SELECT DISTINCT hashtextextended('exchange-sim:' || t, 0) AS k FROM unnest(${pgArray(ticketIds)}::text[]) AS t ORDER BY k) AS keys`,
+  );
 }
 
 export function lostAnswer(link: Pick<VenueLink, 'postTrade' | 'random'>, exchange: ExchangeName, what: string): void {

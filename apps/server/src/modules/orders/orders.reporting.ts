@@ -5,6 +5,8 @@
  * - **Claim.** Due rows are locked `FOR UPDATE SKIP LOCKED` and leased (`next_report_at` = now + `LEASE_MS`) in
  *   one statement (its own short transaction), then reported outside it: two nodes (the job, a user's "report now" on another
  *   node) never send one order at once, and an order whose node died mid-report is due again after the lease.
+ * - **Batches.** A claim's orders go to each exchange in one call (`reportTrades`), so both sides of a trade
+ *   confirmed together are matched in one call; the answers are stored a kind at a time (below).
  * - **Never twice.** The venue keeps one report per ticket and side: a repeat (after a lost answer, a crash
  *   between the venue's answer and our commit, a second node) gets the same answer and the same trade number.
  *   The order keeps the venue's report ref and trade number once answered.
@@ -23,8 +25,9 @@
  * node, over the bus); tests call `tick(now)`, which goes in rounds of `BATCH`.
  */
 import { AsyncResource } from 'node:async_hooks';
-import { POST_TRADE_TOPICS, REPORTING_ALERT_MINUTES, REPORTING_DEADLINE_MINUTES } from '@dart/contracts';
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { POST_TRADE_TOPICS, REPORTING_ALERT_MINUTES, REPORTING_DEADLINE_MINUTES, type OrderState } from '@dart/contracts';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/pg-array';
 import { orders, tickets } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { ExchangeName, TradeReportAnswer, TradeSideReport } from '../exchange';
@@ -39,17 +42,25 @@ export const REPORTER = {
   PENDING_RECHECK_MS: 10_000,
   BACKOFF_BASE_MS: 5_000,
   BACKOFF_MAX_MS: 5 * 60_000,
-  /** Orders claimed per round of `tick`, and reported at once (the venue's latency overlaps). */
+  /** Orders claimed per round of `tick`, and reported in one call to each exchange. */
   BATCH: 50,
   PARALLEL: 8,
   /** Rounds per tick at most (a tick ends; the next one carries on). */
   ROUNDS: 20,
   /** Orders the job has at the venue at once (its pipeline; `tick` goes in rounds). */
   IN_FLIGHT: 32,
+  /** Orders the job sends to the venue in one call at most (so batches overlap: one at the venue, one stored). */
+  VENUE_BATCH: 8,
 } as const;
 
 /** The delay before attempt `attempts + 1`, after `attempts` failed ones (≥ 1). */
 export const backoffMs = (attempts: number) => Math.min(REPORTER.BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), REPORTER.BACKOFF_MAX_MS);
+
+/** An answer of the venue to one claimed order. */
+interface Answered<S extends TradeReportAnswer['status'] = TradeReportAnswer['status']> {
+  claimed: OrderRow;
+  answer: Extract<TradeReportAnswer, { status: S }>;
+}
 
 async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -120,24 +131,9 @@ export function createOrderReporter(ctx: OrdersContext) {
   const stillAsClaimed = (claimed: OrderRow) =>
     and(eq(orders.id, claimed.id), eq(orders.version, claimed.version), eq(orders.state, 'reporting'));
 
-  /** The other side has not reported yet: keep the venue's ref, ask again after `PENDING_RECHECK_MS`. */
-  const pendingAgain = (answer: Extract<TradeReportAnswer, { status: 'pending' }>, now: Date) => ({
-    exchangeReportRef: answer.ref,
-    nextReportAt: new Date(now.getTime() + REPORTER.PENDING_RECHECK_MS),
-    reportAttempts: 0,
-    lastError: null,
-  });
-
+  /** One order's answer on its own: a refusal, a cancellation, or any answer whose batch could not be stored. */
   async function store(claimed: OrderRow, answer: TradeReportAnswer, now: Date): Promise<void> {
-    if (answer.status === 'pending') {
-      // One statement on the claimed row alone, under its version and state, without locking the ticket's orders
-      // first: it takes one row lock and holds nothing else, so it cannot deadlock with a transition that locks
-      // both, and a transition that got there first leaves it changing nothing. Still in a transaction: a node
-      // that dies while the update waits on that row must store nothing, and a lone statement would commit once
-      // the row is free, the node gone or not.
-      await db.transaction((tx) => tx.update(orders).set(pendingAgain(answer, now)).where(stillAsClaimed(claimed)));
-      return;
-    }
+    if (answer.status === 'pending') return storePending([{ claimed, answer }], now);
     await ctx.change(async (tx, emit) => {
       await createOrdersRepository(tx).lockTicketOrders(tx, claimed.ticketId);
       switch (answer.status) {
@@ -146,7 +142,7 @@ export function createOrderReporter(ctx: OrdersContext) {
             tx,
             emit,
             claimed.ticketId,
-            { tradeId: answer.tradeId, terms: answer.terms, ref: answer.ref, kind: claimed.kind },
+            { tradeId: answer.tradeId, terms: answer.terms, refs: { [claimed.kind]: answer.ref } },
             now,
           );
           return;
@@ -161,6 +157,49 @@ export function createOrderReporter(ctx: OrdersContext) {
         }
       }
     });
+  }
+
+  /**
+   * `pending` answers (the other side has not reported): one UPDATE of the claimed rows alone, each under its
+   * version and state, without locking the tickets' orders first: it takes row locks and holds nothing else, so it
+   * cannot deadlock with a transition that locks both of a ticket's orders, and a row a transition got to first is
+   * left unchanged. Still in a transaction: a node that dies while the update waits on a row must store nothing,
+   * and a lone statement would commit once the row is free, the node gone or not.
+   */
+  async function storePending(answered: ReadonlyArray<Answered<'pending'>>, now: Date): Promise<void> {
+    const next = new Date(now.getTime() + REPORTER.PENDING_RECHECK_MS).toISOString();
+    await db.transaction((tx) =>
+      tx.execute(
+        sql`UPDATE orders o SET exchange_report_ref = a.ref, next_report_at = ${next}::timestamptz, report_attempts = 0, last_error = NULL
+              FROM unnest(${pgArray(answered.map((a) => a.claimed.id))}::uuid[], ${pgArray(answered.map((a) => a.claimed.version))}::int[],
+                          ${pgArray(answered.map((a) => a.answer.ref))}::text[]) AS a(id, version, ref)
+             WHERE o.id = a.id AND o.version = a.version AND o.state = ${'reporting' satisfies OrderState}`,
+      ),
+    );
+  }
+
+  /**
+   * `matched` answers of a batch in one transaction: every ticket's orders locked in one statement, then each
+   * ticket moved as `markReported` moves it, with the report refs of all its sides answered. When the batch
+   * cannot be stored (a deadlock with a user's call, say), each answer is stored on its own.
+   */
+  async function storeMatched(answered: ReadonlyArray<Answered<'matched'>>, now: Date): Promise<void> {
+    const byTicket = new Map<string, Array<Answered<'matched'>>>();
+    for (const one of answered) byTicket.set(one.claimed.ticketId, [...(byTicket.get(one.claimed.ticketId) ?? []), one]);
+    try {
+      await ctx.change(async (tx, emit) => {
+        await createOrdersRepository(tx).lockOrdersOfTickets(tx, [...byTicket.keys()]);
+        for (const [ticketId, sides] of byTicket) {
+          const { tradeId, terms } = sides[0]!.answer;
+          const refs = Object.fromEntries(sides.map(({ claimed, answer }) => [claimed.kind, answer.ref]));
+          await markReported(tx, emit, ticketId, { tradeId, terms, refs }, now);
+        }
+      });
+    } catch (error) {
+      log(error, 'order report answers not stored as a batch: storing each');
+      for (const { claimed, answer } of answered)
+        await store(claimed, answer, now).catch((e: unknown) => log(e, 'order report answer not stored'));
+    }
   }
 
   async function failed(claimed: OrderRow, error: unknown, now: Date): Promise<void> {
@@ -180,30 +219,64 @@ export function createOrderReporter(ctx: OrdersContext) {
         });
     });
   }
+  const failedAll = (claimed: readonly OrderRow[], error: unknown, now: Date) =>
+    Promise.all(claimed.map((order) => failed(order, error, now).catch((e: unknown) => log(e, 'order report failure not stored'))));
 
-  /** Reports one claimed order and stores the answer; never throws (a failure is stored for the back-off). */
-  async function reportClaimed(claimed: OrderRow, now: Date, prefetched: Prefetched | null = null): Promise<void> {
-    // A deal done on an exchange RFQ is reported by the RFQ platform itself: its orders take that report.
-    let rfq: RfqTrade | null;
-    try {
-      rfq = prefetched?.rfq.has(claimed.ticketId) ? prefetched.rfq.get(claimed.ticketId)! : await rfqTradeOf(db, claimed.ticketId);
-    } catch (error) {
-      await failed(claimed, error, now).catch((e: unknown) => log(e, 'order report failure not stored'));
-      return;
-    }
-    if (rfq) {
-      await rfqReports.take(claimed, rfq, now).catch((e: unknown) => log(e, "order's RFQ platform report not stored"));
-      return;
-    }
-    let answer: TradeReportAnswer;
-    try {
-      answer = await gateway.reportTrade(await sideReport(claimed, prefetched));
-    } catch (error) {
-      await failed(claimed, error, now).catch((e: unknown) => log(e, 'order report failure not stored'));
-      return;
-    }
-    // The venue holds the report now: if this store is lost, the next attempt gets the same answer.
-    await store(claimed, answer, now).catch((e: unknown) => log(e, 'order report answer not stored'));
+  /**
+   * Reports a claimed batch and stores the answers; never throws (a failure is stored for each order's back-off).
+   * An exchange-RFQ deal's orders take the RFQ platform's report; the rest go to their exchange in one call
+   * (`reportTrades`), so both sides of a trade claimed together are matched in one call, and the answers are
+   * stored a kind at a time.
+   */
+  async function reportBatch(claimed: readonly OrderRow[], now: Date, prefetched: Prefetched | null): Promise<void> {
+    const toVenue = new Map<ExchangeName, Array<{ order: OrderRow; report: TradeSideReport }>>();
+    await inParallel(claimed, REPORTER.PARALLEL, async (order) => {
+      let rfq: RfqTrade | null;
+      let report: TradeSideReport;
+      try {
+        rfq = prefetched?.rfq.has(order.ticketId) ? prefetched.rfq.get(order.ticketId)! : await rfqTradeOf(db, order.ticketId);
+        if (rfq) {
+          // A deal done on an exchange RFQ is reported by the RFQ platform itself: its orders take that report.
+          await rfqReports.take(order, rfq, now).catch((e: unknown) => log(e, "order's RFQ platform report not stored"));
+          return;
+        }
+        report = await sideReport(order, prefetched);
+      } catch (error) {
+        await failedAll([order], error, now);
+        return;
+      }
+      const exchange = order.exchange as ExchangeName;
+      toVenue.set(exchange, [...(toVenue.get(exchange) ?? []), { order, report }]);
+    });
+    await Promise.all(
+      [...toVenue].map(async ([exchange, batch]) => {
+        let answers: TradeReportAnswer[];
+        try {
+          answers = await gateway.reportTrades(
+            exchange,
+            batch.map((one) => one.report),
+          );
+        } catch (error) {
+          await failedAll(
+            batch.map((one) => one.order),
+            error,
+            now,
+          );
+          return;
+        }
+        // The venue holds the reports now: if a store is lost, the next attempt gets the same answers.
+        const answered = batch.map(({ order }, i) => ({ claimed: order, answer: answers[i]! }));
+        const pending = answered.filter((one): one is Answered<'pending'> => one.answer.status === 'pending');
+        const matched = answered.filter((one): one is Answered<'matched'> => one.answer.status === 'matched');
+        await Promise.all([
+          pending.length > 0 ? storePending(pending, now).catch((e: unknown) => log(e, 'order report answers not stored')) : null,
+          matched.length > 0 ? storeMatched(matched, now) : null,
+          ...answered
+            .filter((one) => one.answer.status === 'refused' || one.answer.status === 'cancelled')
+            .map(({ claimed: order, answer }) => store(order, answer, now).catch((e: unknown) => log(e, 'order report answer not stored'))),
+        ]);
+      }),
+    );
   }
 
   async function claim(now: Date, id?: string, limit: number = REPORTER.BATCH): Promise<OrderRow[]> {
@@ -250,23 +323,24 @@ export function createOrderReporter(ctx: OrdersContext) {
     await raiseAlerts(now);
     for (let round = 0; round < REPORTER.ROUNDS; round++) {
       const claimed = await claim(now);
-      const prefetched = await prefetch(claimed);
-      await inParallel(claimed, REPORTER.PARALLEL, (order) => reportClaimed(order, now, prefetched));
+      await reportBatch(claimed, now, await prefetch(claimed));
       if (claimed.length < REPORTER.BATCH) break;
     }
   }
 
   /** A user's "report now" (POST, modify): reports this order at once unless another node holds it right now. */
   async function reportNow(orderId: string, now: Date = deps.now()): Promise<void> {
-    for (const order of await claim(now, orderId)) await reportClaimed(order, now);
+    await reportBatch(await claim(now, orderId), now, null);
   }
 
   // The job, a pipeline rather than rounds: a kick claims as many due orders as there is room for in flight
-  // (`IN_FLIGHT`) and starts each at once; each order that finishes makes room and, when more may be due, claims
-  // again. So an order confirmed while others wait on the venue is claimed at once instead of after the slowest
-  // of a round (at 20 deals a second, rounds put 0.7 s of queueing between confirmed and reported). One claim at a
-  // time on this node; the lease keeps other nodes off the claimed rows.
-  const active = new Set<Promise<void>>();
+  // (`IN_FLIGHT`), in batches of at most `VENUE_BATCH`, and starts each batch at once; each batch that finishes
+  // makes room and, when more may be due, claims again. So an order confirmed while others wait on the venue is
+  // claimed at once instead of after the slowest of a round (at 20 deals a second, rounds put 0.7 s of queueing
+  // between confirmed and reported). One claim at a time on this node; the lease keeps other nodes off the
+  // claimed rows.
+  const active = new Map<Promise<void>, number>();
+  let inFlight = 0;
   let claiming: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -279,30 +353,31 @@ export function createOrderReporter(ctx: OrdersContext) {
     claiming = (async () => {
       do {
         again = false;
-        const room = REPORTER.IN_FLIGHT - active.size;
+        const room = Math.min(REPORTER.IN_FLIGHT - inFlight, REPORTER.VENUE_BATCH);
         if (room <= 0) {
-          // Full: the next order to finish claims again.
+          // Full: the next batch to finish claims again.
           again = true;
           return;
         }
         const now = deps.now();
         const claimed = await claim(now, undefined, room);
+        if (claimed.length === 0) break;
         const prefetched = await prefetch(claimed);
-        for (const order of claimed) {
-          const job: Promise<void> = reportClaimed(order, now, prefetched).finally(() => {
-            active.delete(job);
-            if (again) kick();
-          });
-          active.add(job);
-        }
+        const job: Promise<void> = reportBatch(claimed, now, prefetched).finally(() => {
+          active.delete(job);
+          inFlight -= claimed.length;
+          if (again) kick();
+        });
+        active.set(job, claimed.length);
+        inFlight += claimed.length;
         // A full claim may have left more due.
         if (claimed.length === room) again = true;
-      } while (again && active.size < REPORTER.IN_FLIGHT);
+      } while (again && inFlight < REPORTER.IN_FLIGHT);
     })()
       .catch((error: unknown) => log(error, 'order reporter claim failed'))
       .finally(() => {
         claiming = null;
-        if (again && active.size < REPORTER.IN_FLIGHT) kick();
+        if (again && inFlight < REPORTER.IN_FLIGHT) kick();
       });
   }
   let timer: NodeJS.Timeout | null = null;
@@ -337,7 +412,7 @@ export function createOrderReporter(ctx: OrdersContext) {
       if (timer) clearInterval(timer);
       unsubscribe?.();
       // Claims and reports in flight settle (they cannot start new ones once stopped).
-      const pending = () => [claiming, alerting, ...active].filter((p) => p !== null);
+      const pending = () => [claiming, alerting, ...active.keys()].filter((p) => p !== null);
       for (let left = pending(); left.length > 0; left = pending()) await Promise.all(left);
     },
   };

@@ -24,6 +24,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { sqlRows, type DbOrTx, type Tx } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { rowDecoder } from '../../db/row-decoder';
 import { clients, custodians, finstruments, orders, tickets } from '../../db/schema';
 import type { ContractNoteParty } from './orders.documents';
@@ -150,6 +151,19 @@ export function createOrdersRepository(executor: DbOrTx) {
       const rows = await sqlRows(
         tx,
         sql`SELECT ${ORDER_ROW.select('o')} FROM orders o WHERE o.ticket_id = ${ticketId} ORDER BY o.kind FOR UPDATE`,
+      );
+      return rows.map((row) => ORDER_ROW.decode(row));
+    },
+
+    /**
+     * The orders of several tickets, locked in one statement in one order for every caller (by ticket, the
+     * seller's first): the reporter's batch, whose ticket rows it locks after (as `lockTicketOrders`' callers do).
+     */
+    async lockOrdersOfTickets(tx: Tx, ticketIds: readonly string[]): Promise<OrderRow[]> {
+      const rows = await sqlRows(
+        tx,
+        sql`SELECT ${ORDER_ROW.select('o')} FROM orders o WHERE o.ticket_id = ANY(${pgArray(ticketIds)}::uuid[])
+             ORDER BY o.ticket_id, o.kind FOR UPDATE`,
       );
       return rows.map((row) => ORDER_ROW.decode(row));
     },

@@ -106,7 +106,7 @@ export function createRfqReportTaker(ctx: OrdersContext) {
           considerationPaise: t.considerationPaise,
           stampDutyPaise: t.stampDutyPaise,
         };
-        await markReported(tx, emit, claimed.ticketId, { tradeId: trade.tradeId, terms, ref: null, kind: claimed.kind }, now);
+        await markReported(tx, emit, claimed.ticketId, { tradeId: trade.tradeId, terms, refs: {} }, now);
         return;
       }
       const failed = trade.reportStatus === 'failed';

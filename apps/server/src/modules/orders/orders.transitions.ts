@@ -122,17 +122,20 @@ async function move(tx: Tx, ticketId: string, from: OrderState[], set: PgUpdateS
     .returning();
 }
 
+/** The venue's report ref of each side answered (none for an exchange-RFQ trade: the RFQ platform reported it). */
+export type ReportRefs = Partial<Record<OrderRow['kind'], string>>;
+
 /**
  * The venue matched the two reports: both orders → `reported` with the trade number and the terms the venue
  * matched (what this side reported, equal to the other's on ISIN, size, price and settlement date), the ticket
  * → `reported` (its terms too, when the sides modified them before the match). An exchange-RFQ trade has no
- * side reports (`ref` null): its orders take the RFQ platform's trade number with the ticket's terms.
+ * side reports (`refs` empty): its orders take the RFQ platform's trade number with the ticket's terms.
  */
 export async function markReported(
   tx: Tx,
   emit: Emit,
   ticketId: string,
-  match: { tradeId: string; terms: ReportedTerms; ref: string | null; kind: OrderRow['kind'] },
+  match: { tradeId: string; terms: ReportedTerms; refs: ReportRefs },
   now: Date,
 ): Promise<OrderRow[]> {
   const t = match.terms;
@@ -147,9 +150,10 @@ export async function markReported(
     considerationPaise: t.considerationPaise,
     stampDutyPaise: t.stampDutyPaise,
   };
-  // This side's report ref goes in with the move, on this side's row only; it is set on its own when this side's
-  // order was reported already (after a node died holding both answers, each side's repeat gets `matched`): the
-  // venue's ref of one side's report never changes.
+  // Each answered side's report ref goes in with the move, on that side's row only; it is set on its own when that
+  // side's order was reported already (after a node died holding both answers, each side's repeat gets `matched`):
+  // the venue's ref of one side's report never changes.
+  const refs = Object.entries(match.refs) as Array<[OrderRow['kind'], string]>;
   const rows = await move(tx, ticketId, UNREPORTED, {
     state: 'reported',
     ...terms,
@@ -159,15 +163,20 @@ export async function markReported(
     reportAttempts: 0,
     lastError: null,
     reason: null,
-    ...(match.ref !== null
-      ? { exchangeReportRef: sql`CASE WHEN ${orders.kind} = ${match.kind} THEN ${match.ref} ELSE ${orders.exchangeReportRef} END` }
+    ...(refs.length > 0
+      ? {
+          exchangeReportRef: sql`CASE ${sql.join(
+            refs.map(([kind, ref]) => sql`WHEN ${orders.kind} = ${kind} THEN ${ref} `),
+          )}ELSE ${orders.exchangeReportRef} END`,
+        }
       : {}),
   });
-  if (match.ref !== null && !rows.some((row) => row.kind === match.kind))
-    await tx
-      .update(orders)
-      .set({ exchangeReportRef: match.ref })
-      .where(and(eq(orders.ticketId, ticketId), eq(orders.kind, match.kind)));
+  for (const [kind, ref] of refs)
+    if (!rows.some((row) => row.kind === kind))
+      await tx
+        .update(orders)
+        .set({ exchangeReportRef: ref })
+        .where(and(eq(orders.ticketId, ticketId), eq(orders.kind, kind)));
   if (rows.length === 0) return rows;
   // The orders' audit rows, the ticket's history and audit rows in one statement (all the system's), the
   // orders' audit rows first as before.
@@ -179,7 +188,7 @@ export async function markReported(
     after: {
       state: row.state,
       exchange_trade_id: match.tradeId,
-      exchange_report_ref: row.kind === match.kind && match.ref !== null ? match.ref : row.exchangeReportRef,
+      exchange_report_ref: match.refs[row.kind] ?? row.exchangeReportRef,
     },
   }));
   // Locked now rather than by the move below: read once for the events, the terms and the move.
