@@ -241,6 +241,33 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
     expect((await call(t, 'basic', 'GET', `/api/chatter/trade/confirmed-trade/${ticketId}/`)).statusCode).toBe(404);
   });
 
+  it('answers each action with the ticket exactly as a read after it shows it, the new history entries included', async () => {
+    const { ticketId } = await makeDeal(t);
+    const sent = await getTicket(t, 'demo', ticketId);
+    const { ticket: priced, buyer, seller } = await priceTicket(t, sent, sent.price + 0.25);
+    expect(priced.history!.map((h) => h.action)).toEqual(['created', 'price']);
+    expect(priced).toEqual(await getTicket(t, seller, ticketId));
+    const [buyerCustodian, sellerCustodian] = await custodianIds(t, 2);
+    const first = await call(t, buyer, 'PATCH', `/api/chatter/trade/accept-consideration/${ticketId}/`, {
+      version: priced.version,
+      custodian_id: buyerCustodian,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const accepted = json<Ticket>(first);
+    expect(accepted.buyer_acceptance.custodian_name).toBeTruthy();
+    expect(accepted.history!.at(-1)).toMatchObject({ action: 'accept_consideration', actor_firm: 'Demo Capital' });
+    expect(accepted).toEqual(await getTicket(t, buyer, ticketId));
+    // The confirmation books the orders in the same statement: its answer names them and both custodians.
+    const second = await call(t, seller, 'PATCH', `/api/chatter/trade/accept-consideration/${ticketId}/`, {
+      version: accepted.version,
+      custodian_id: sellerCustodian,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const confirmed = json<Ticket>(second);
+    expect(confirmed.history!.map((h) => h.action).slice(-2)).toEqual(['accept_consideration', 'confirmed']);
+    expect(confirmed).toEqual(await getTicket(t, seller, ticketId));
+  });
+
   it("refuses to accept the consideration for a firm without the clearing corporation's credentials, and changes nothing", async () => {
     const { ticketId } = await makeDeal(t);
     const { ticket, buyer } = await priceTicket(t, await getTicket(t, 'demo', ticketId));

@@ -193,6 +193,9 @@ const historyEntries = (before: TicketRow, changes: readonly TicketTransition[],
 const transitionEvents = (ticket: TicketRow, changes: readonly TicketTransition[], states: readonly TicketState[]) =>
   changes.flatMap((change, i) => ticketEventsFor({ ...ticket, state: states[i]! }, change.action, change.considerationChanged ?? false));
 
+/** In `TicketStatementExtras.columns`: the history rows the statement appends (its `history` CTE). */
+export const APPENDED_HISTORY: SQL = sql`history`;
+
 /**
  * What else the one statement of `writeTicketTransitions` writes with the transitions, from the ticket as it is
  * after them; `ticketId` is the update's id as SQL (NULL when it updated nothing: write it to a NOT NULL column).
@@ -207,6 +210,12 @@ export type TicketStatementExtras = (
   inserts?: SQLWrapper[];
   /** Live events after the transitions' own. */
   events?: DomainEvent[];
+  /**
+   * Further columns of the statement's answer (`writeTicketTransitions` returns them as `answer`), e.g. the
+   * caller's view of the ticket. They may read the `history` CTE: the history rows the statement appends, with
+   * ticket_events' columns (the statement's own reads of the tables do not see its writes).
+   */
+  columns?: SQL;
 };
 
 /**
@@ -227,7 +236,7 @@ export async function writeTicketTransitions(
   read: TicketRow,
   changes: readonly TicketTransition[],
   extras?: TicketStatementExtras,
-): Promise<{ ticket: TicketRow; messages: BusMessage[] }> {
+): Promise<{ ticket: TicketRow; messages: BusMessage[]; answer: Record<string, unknown> }> {
   const plan = planTransitions(read, changes);
   const { states, update } = plan;
   const ticket = rowAfter(read, plan, changes.length);
@@ -242,7 +251,8 @@ export async function writeTicketTransitions(
       .set(update)
       .where(and(eq(tickets.id, read.id), eq(tickets.version, read.version)))
       .returning({ id: tickets.id })}`,
-    sql`history AS (${historyInsert(ticket.id, entries, ticketId)})`,
+    sql`history AS (${historyInsert(ticket.id, entries, ticketId)}
+      RETURNING seq, action, from_state, to_state, actor_user_id, actor_client_id, at, changes, reason)`,
     sql`audit AS (${audits})`,
     ...(also.inserts ?? []).map((insert, i) => sql`${sql.raw(`also${i}`)} AS ${insert}`),
   ];
@@ -250,13 +260,16 @@ export async function writeTicketTransitions(
   const positions = events.length > 0 ? sql`(SELECT array_agg(position) FROM ev)` : sql`NULL::bigint[]`;
   let rows: Array<{ positions: Array<string | number> | string | null }>;
   try {
-    rows = await sqlRows(db, sql`WITH ${sql.join(parts, sql`, `)} SELECT ${positions} AS positions`);
+    rows = await sqlRows(
+      db,
+      sql`WITH ${sql.join(parts, sql`, `)} SELECT ${positions} AS positions${also.columns ? sql`, ${also.columns}` : sql``}`,
+    );
   } catch (error) {
     if (!isNullTicketId(error)) throw error;
     const [still] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, read.id));
     throw new AppError(still ? 'CONFLICT' : 'NOT_FOUND', still ? TICKET_MESSAGES.staleVersion : TICKET_MESSAGES.notFound);
   }
-  return { ticket, messages: messagesOf(events, bigintArray(rows[0]?.positions ?? null)) };
+  return { ticket, messages: messagesOf(events, bigintArray(rows[0]?.positions ?? null)), answer: rows[0] ?? {} };
 }
 
 /** A bigint[] as the drivers answer it: an array (node-postgres, PGlite) or its literal `{1,2}`. */

@@ -52,6 +52,67 @@ export interface HistoryRow {
   changes: unknown;
   reason: string | null;
 }
+/** The ids a set of ticket views names. */
+export interface ViewIds {
+  bonds: readonly number[];
+  firms: readonly string[];
+  users: readonly string[];
+  custodians: readonly string[];
+}
+
+/** The columns of `viewNamesColumns` as the drivers answer them. */
+export interface ViewNamesRow {
+  bonds: BondTerms[];
+  firms: FirmRow[];
+  users: Array<{ id: string; name: string }>;
+  custodians: Array<{ id: string; name: string }>;
+  history: HistoryRow[] | null;
+}
+
+/** ticket_events' columns a view's history shows. */
+const HISTORY_COLUMNS = sql.raw('seq, action, from_state, to_state, actor_user_id, actor_client_id, at, changes, reason');
+
+/**
+ * What a ticket view names as five columns of a SELECT (`bonds`, `firms`, `users`, `custodians`, each a JSON
+ * aggregate, and `history`): the read's (`viewNames`), or the ones a ticket's write statement answers with
+ * (`writeTicketTransitions`). `history.appended`: a relation with the history columns of the rows the same
+ * statement appends (its `history` CTE), which the statement's own read of `ticket_events` does not see.
+ */
+export function viewNamesColumns(ids: ViewIds, history: { ticketId: string; appended?: SQL } | null): SQL {
+  const unique = <T>(values: readonly T[]) => [...new Set(values)];
+  const events = history
+    ? sql`(SELECT ${HISTORY_COLUMNS} FROM ticket_events WHERE ticket_id = ${history.ticketId}
+           ${history.appended ? sql`UNION ALL SELECT ${HISTORY_COLUMNS} FROM ${history.appended}` : sql``})`
+    : sql`(SELECT ${HISTORY_COLUMNS} FROM ticket_events WHERE false)`;
+  return sql`
+      (SELECT coalesce(json_agg(json_build_object('id', f.id, 'isin', f.isin, 'displayName', f.display_name,
+          'securityType', f.security_type, 'faceValue', f.face_value)), '[]')
+         FROM finstruments f WHERE f.id = ANY (${pgArray(unique(ids.bonds))}::int[])) AS bonds,
+      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'isBroker', c.is_broker,
+          'nscclName', c.nsccl_name, 'icclName', c.iccl_name)), '[]')
+         FROM clients c WHERE c.id = ANY (${pgArray(unique(ids.firms))}::uuid[])) AS firms,
+      (SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name)), '[]')
+         FROM users u WHERE u.id = ANY (${pgArray(unique(ids.users))}::uuid[])) AS users,
+      (SELECT coalesce(json_agg(json_build_object('id', k.id, 'name', k.name)), '[]')
+         FROM custodians k WHERE k.id = ANY (${pgArray(unique(ids.custodians))}::uuid[])) AS custodians,
+      (SELECT json_agg(json_build_object('seq', e.seq, 'action', e.action, 'fromState', e.from_state,
+          'toState', e.to_state, 'actorName', u.first_name || ' ' || u.last_name, 'actorFirm', c.name,
+          'at', e.at, 'changes', e.changes, 'reason', e.reason) ORDER BY e.seq)
+         FROM ${events} e
+         LEFT JOIN users u ON u.id = e.actor_user_id
+         LEFT JOIN clients c ON c.id = e.actor_client_id) AS history`;
+}
+
+export function decodeViewNames(row: ViewNamesRow): ViewNames {
+  return {
+    bonds: new Map(row.bonds.map((b) => [b.id, b])),
+    firms: new Map(row.firms.map((f) => [f.id, f])),
+    users: new Map(row.users.map((u) => [u.id, u.name])),
+    custodians: new Map(row.custodians.map((k) => [k.id, k.name])),
+    history: row.history ?? [],
+  };
+}
+
 /** Everything a ticket view names, read in one statement. */
 export interface ViewNames {
   bonds: Map<number, BondTerms>;
@@ -207,45 +268,12 @@ export function createTicketsRepository(db: DbOrTx) {
      * ONE statement (each list a JSON aggregate), where the four lookups and the history were five round trips
      * for every ticket answered (bench/post-trade).
      */
-    async viewNames(
-      ids: { bonds: readonly number[]; firms: readonly string[]; users: readonly string[]; custodians: readonly string[] },
-      historyOf: string | null,
-    ): Promise<ViewNames> {
-      const unique = <T>(values: readonly T[]) => [...new Set(values)];
-      const [row] = await sqlRows<{
-        bonds: BondTerms[];
-        firms: FirmRow[];
-        users: Array<{ id: string; name: string }>;
-        custodians: Array<{ id: string; name: string }>;
-        history: HistoryRow[] | null;
-      }>(
+    async viewNames(ids: ViewIds, historyOf: string | null): Promise<ViewNames> {
+      const [row] = await sqlRows<ViewNamesRow>(
         db,
-        sql`SELECT
-          (SELECT coalesce(json_agg(json_build_object('id', f.id, 'isin', f.isin, 'displayName', f.display_name,
-              'securityType', f.security_type, 'faceValue', f.face_value)), '[]')
-             FROM finstruments f WHERE f.id = ANY (${pgArray(unique(ids.bonds))}::int[])) AS bonds,
-          (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'isBroker', c.is_broker,
-              'nscclName', c.nsccl_name, 'icclName', c.iccl_name)), '[]')
-             FROM clients c WHERE c.id = ANY (${pgArray(unique(ids.firms))}::uuid[])) AS firms,
-          (SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name)), '[]')
-             FROM users u WHERE u.id = ANY (${pgArray(unique(ids.users))}::uuid[])) AS users,
-          (SELECT coalesce(json_agg(json_build_object('id', k.id, 'name', k.name)), '[]')
-             FROM custodians k WHERE k.id = ANY (${pgArray(unique(ids.custodians))}::uuid[])) AS custodians,
-          (SELECT json_agg(json_build_object('seq', e.seq, 'action', e.action, 'fromState', e.from_state,
-              'toState', e.to_state, 'actorName', u.first_name || ' ' || u.last_name, 'actorFirm', c.name,
-              'at', e.at, 'changes', e.changes, 'reason', e.reason) ORDER BY e.seq)
-             FROM ticket_events e
-             LEFT JOIN users u ON u.id = e.actor_user_id
-             LEFT JOIN clients c ON c.id = e.actor_client_id
-            WHERE ${historyOf === null ? sql`false` : sql`e.ticket_id = ${historyOf}`}) AS history`,
+        sql`SELECT ${viewNamesColumns(ids, historyOf === null ? null : { ticketId: historyOf })}`,
       );
-      return {
-        bonds: new Map(row!.bonds.map((b) => [b.id, b])),
-        firms: new Map(row!.firms.map((f) => [f.id, f])),
-        users: new Map(row!.users.map((u) => [u.id, u.name])),
-        custodians: new Map(row!.custodians.map((k) => [k.id, k.name])),
-        history: row!.history ?? [],
-      };
+      return decodeViewNames(row!);
     },
 
     async bonds(ids: readonly number[]): Promise<Map<number, BondTerms>> {

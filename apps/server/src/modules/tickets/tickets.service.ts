@@ -31,6 +31,7 @@ import type { Principal } from '../auth/principal';
 import type { FinstrumentsService } from '../finstruments';
 import { createOrdersForTicket, ordersBooking, type OrderRow } from '../orders/orders.booking';
 import {
+  APPENDED_HISTORY,
   appendTicketHistory,
   holdWrites,
   recordTicketTransition,
@@ -43,10 +44,10 @@ import {
   type TicketUpdate,
 } from './ticket-transitions';
 import { clearingCorporationOf, dealPricing, insertDealTicket } from './tickets.deals';
-import { createTicketsRepository, type BondTerms } from './tickets.repository';
+import { createTicketsRepository, decodeViewNames, viewNamesColumns, type BondTerms, type ViewNamesRow } from './tickets.repository';
 import { createTicketPricing, type TicketPricing } from './tickets.pricing';
 import { assertMayAct, isParticipant, principalSideOf, sidesToAccept, type TicketReader } from './tickets.roles';
-import { createTicketViews } from './tickets.views';
+import { createTicketViews, viewIdsOf } from './tickets.views';
 
 /** Ticket writes: trade access, and never a view-only role (viewer, compliance). */
 export const TICKET_WRITE: AccessPolicy = { kind: 'authenticated', permissions: ['client.can_trade'], write: true };
@@ -136,27 +137,40 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     transition: Omit<TicketTransition, 'audit' | 'expectedVersion'>,
   ): Promise<Ticket> {
     const step: TicketTransition = { ...transition, audit, expectedVersion: t.version };
-    const row = await transitionAlone(t, [step]);
-    return views.one(
-      row ??
-        (await change(async (tx, emit) => {
-          const result = await recordTicketTransition(tx, t.id, step, { read: t });
-          for (const event of result.events) emit(event);
-          return result.ticket;
-        })),
-      readerOf(p),
-    );
+    const alone = await transitionAlone(p, t, [step]);
+    if (alone) return alone;
+    const row = await change(async (tx, emit) => {
+      const result = await recordTicketTransition(tx, t.id, step, { read: t });
+      for (const event of result.events) emit(event);
+      return result.ticket;
+    });
+    return views.one(row, readerOf(p));
   }
 
   /**
    * A user's transitions of a ticket it read as one statement (`writeTicketTransitions`), events published after
-   * it; null under an Idempotency-Key, whose fence must commit with the change: the caller's transaction then.
+   * it, answered with the caller's view; null under an Idempotency-Key, whose fence must commit with the change:
+   * the caller's transaction then. The view's names and whole history come in the same statement
+   * (`viewNamesColumns`, one round trip fewer), unless the ticket was confirmed before: its orders may name
+   * custodians of their own, so the view reads them after. (A confirmation books its orders with the ticket's
+   * custodians, which the statement names.)
    */
-  async function transitionAlone(t: TicketRow, steps: readonly TicketTransition[], extras?: TicketStatementExtras) {
+  async function transitionAlone(
+    p: Principal,
+    t: TicketRow,
+    steps: readonly TicketTransition[],
+    extras?: TicketStatementExtras,
+  ): Promise<Ticket | null> {
     if (underIdempotencyClaim()) return null;
-    const { ticket, messages } = await writeTicketTransitions(database.db, t, steps, extras);
+    const named = t.confirmedAt === null;
+    const withNames: TicketStatementExtras = (ticket, ticketId) => ({
+      ...extras?.(ticket, ticketId),
+      columns: viewNamesColumns(viewIdsOf([ticket], []), { ticketId: ticket.id, appended: APPENDED_HISTORY }),
+    });
+    const { ticket, messages, answer } = await writeTicketTransitions(database.db, t, steps, named ? withNames : extras);
     await publishAll(bus, messages);
-    return ticket;
+    const names = named ? decodeViewNames(answer as unknown as ViewNamesRow) : undefined;
+    return views.one(ticket, readerOf(p), true, undefined, names);
   }
 
   async function bondOf(finstrumentId: number): Promise<BondTerms> {
@@ -364,8 +378,8 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
       // Confirming: the accept and the confirmation as one update, with the booking of both orders.
       const steps: TicketTransition[] = confirms ? [accept, { action: 'confirmed', audit, set: { confirmedAt: now } }] : [accept];
       // One statement (the view reads the booked orders back).
-      const alone = await transitionAlone(t, steps, confirms ? ordersBooking(database.db) : undefined);
-      if (alone) return views.one(alone, readerOf(p));
+      const alone = await transitionAlone(p, t, steps, confirms ? ordersBooking(database.db) : undefined);
+      if (alone) return alone;
       let booked: OrderRow[] | undefined;
       const row = await change(async (tx, emit) => {
         // Confirming, the two history rows and audit rows are written in one statement with the orders' audit rows.

@@ -21,7 +21,7 @@ import type { DbOrTx } from '../../db/client';
 import { perBondOf } from '../market';
 import { considerationOf, reportDeadline, toOrder } from '../orders/orders.views';
 import type { TicketRow } from './ticket-transitions';
-import { createTicketsRepository, type OrderRow, type ViewNames } from './tickets.repository';
+import { createTicketsRepository, type OrderRow, type ViewIds, type ViewNames } from './tickets.repository';
 import { isPriceSetter, myActions, type TicketReader } from './tickets.roles';
 
 interface Names extends ViewNames {
@@ -32,28 +32,34 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const rupees = (paise: number | null) => (paise === null ? null : paise / 100);
 const present = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined;
 
+/** The ids the views of `rows` name: bonds, firms, users, and the custodians of the tickets and of `orderRows`. */
+export function viewIdsOf(rows: readonly TicketRow[], orderRows: readonly OrderRow[]): ViewIds {
+  return {
+    bonds: rows.map((t) => t.finstrumentId),
+    firms: rows.flatMap((t) => [t.buyerClientId, t.sellerClientId, t.buyerBrokerClientId, t.sellerBrokerClientId]).filter(present),
+    users: rows
+      .flatMap((t) => [t.buyerUserId, t.sellerUserId, t.buyerBrokerUserId, t.sellerBrokerUserId, t.buyerAcceptedBy, t.sellerAcceptedBy])
+      .filter(present),
+    custodians: [...rows.flatMap((t) => [t.buyerCustodianId, t.sellerCustodianId]), ...orderRows.map((o) => o.custodianId)].filter(present),
+  };
+}
+
 export function createTicketViews(db: DbOrTx, productName: string) {
   const repo = createTicketsRepository(db);
 
-  /** The names of the views, and ticket `withHistory`'s history, in one statement; the orders of confirmed tickets in a second. */
+  /**
+   * The names of the views, and ticket `withHistory`'s history, in one statement (unless `known`: read by the
+   * caller's own statement); the orders of confirmed tickets in a second.
+   */
   async function namesFor(
     rows: readonly TicketRow[],
     withHistory: string | null = null,
     knownOrders?: readonly OrderRow[],
+    known?: ViewNames,
   ): Promise<Names> {
-    const firmIds = rows.flatMap((t) => [t.buyerClientId, t.sellerClientId, t.buyerBrokerClientId, t.sellerBrokerClientId]).filter(present);
     const confirmed = rows.filter((t) => t.confirmedAt).map((t) => t.id);
     const orderRows = knownOrders ?? (confirmed.length ? await repo.ordersOf(confirmed) : []);
-    const userIds = rows
-      .flatMap((t) => [t.buyerUserId, t.sellerUserId, t.buyerBrokerUserId, t.sellerBrokerUserId, t.buyerAcceptedBy, t.sellerAcceptedBy])
-      .filter(present);
-    const custodianIds = [...rows.flatMap((t) => [t.buyerCustodianId, t.sellerCustodianId]), ...orderRows.map((o) => o.custodianId)].filter(
-      present,
-    );
-    const names = await repo.viewNames(
-      { bonds: rows.map((t) => t.finstrumentId), firms: firmIds, users: userIds, custodians: custodianIds },
-      withHistory,
-    );
+    const names = known ?? (await repo.viewNames(viewIdsOf(rows, orderRows), withHistory));
     const orders = new Map<string, OrderRow[]>();
     for (const o of orderRows) orders.set(o.ticketId, [...(orders.get(o.ticketId) ?? []), o]);
     return { ...names, orders };
@@ -172,10 +178,13 @@ export function createTicketViews(db: DbOrTx, productName: string) {
       const names = await namesFor(rows);
       return rows.map((t) => view(t, names, reader));
     },
-    /** `orders`: the ticket's orders when the caller has them (booked in its transaction), not read again. */
-    async one(t: TicketRow, reader: TicketReader, withHistory = true, orders?: readonly OrderRow[]): Promise<Ticket> {
-      const names = await namesFor([t], withHistory ? t.id : null, orders);
-      return { ...view(t, names, reader), ...(withHistory ? { history: historyOf(names) } : {}) };
+    /**
+     * `orders`: the ticket's orders when the caller has them (booked in its transaction), not read again;
+     * `names`: what the view names with its history, when the caller's statement answered them (`viewNamesColumns`).
+     */
+    async one(t: TicketRow, reader: TicketReader, withHistory = true, orders?: readonly OrderRow[], names?: ViewNames): Promise<Ticket> {
+      const named = await namesFor([t], withHistory ? t.id : null, orders, names);
+      return { ...view(t, named, reader), ...(withHistory ? { history: historyOf(named) } : {}) };
     },
     /** `GET api/chatter/trade/confirmed-trade/{id}/`: the confirmed ticket with both custodians and orders. */
     async confirmed(t: TicketRow, reader: TicketReader) {
