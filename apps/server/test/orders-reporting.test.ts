@@ -214,6 +214,13 @@ describe.each(DRIVERS)('the order reporter (%s)', (driver) => {
         tradeId,
       ]);
     }
+    // Both tickets reported in one transaction: each with its own history entry, after its earlier ones.
+    for (const trade of [a!, c!]) {
+      expect((await getTicket(t, 'demo', trade.ticketId)).state).toBe('reported');
+      const [reported] = await historyOf(t, trade.ticketId, 'reported');
+      expect(reported).toMatchObject({ fromState: 'reporting', toState: 'reported', seq: 6 });
+      expect(await auditOf(t, 'order.reported', trade.orderId)).toHaveLength(1);
+    }
     const rowsOfB = await orderRows(t, b!.ticketId);
     expect([rowsOfB.order.state, rowsOfB.procurement.state]).toEqual(['mismatch', 'mismatch']);
   });

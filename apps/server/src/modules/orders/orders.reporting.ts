@@ -34,7 +34,8 @@ import type { ExchangeName, TradeReportAnswer, TradeSideReport } from '../exchan
 import type { OrdersContext } from './orders.context';
 import { createOrdersRepository, type OrderRow, type OrderView } from './orders.repository';
 import { createRfqReportTaker, rfqTradeOf, rfqTradesOf, type RfqTrade } from './orders.rfq';
-import { cancelTrade, markMismatch, markReported, moveTicket, SYSTEM_AUDIT } from './orders.transitions';
+import { holdWrites, writeHeld } from '../tickets/ticket-transitions';
+import { cancelTrade, lockedTicketsOf, markMismatch, markReported, moveTicket, SYSTEM_AUDIT } from './orders.transitions';
 
 export const REPORTER = {
   TICK_MS: 1_000,
@@ -188,12 +189,16 @@ export function createOrderReporter(ctx: OrdersContext) {
     for (const one of answered) byTicket.set(one.claimed.ticketId, [...(byTicket.get(one.claimed.ticketId) ?? []), one]);
     try {
       await ctx.change(async (tx, emit) => {
-        await createOrdersRepository(tx).lockOrdersOfTickets(tx, [...byTicket.keys()]);
+        const ticketIds = [...byTicket.keys()];
+        await createOrdersRepository(tx).lockOrdersOfTickets(tx, ticketIds);
+        const batch = { locked: await lockedTicketsOf(tx, ticketIds), held: holdWrites() };
         for (const [ticketId, sides] of byTicket) {
           const { tradeId, terms } = sides[0]!.answer;
           const refs = Object.fromEntries(sides.map(({ claimed, answer }) => [claimed.kind, answer.ref]));
-          await markReported(tx, emit, ticketId, { tradeId, terms, refs }, now);
+          await markReported(tx, emit, ticketId, { tradeId, terms, refs }, now, batch);
         }
+        // Every ticket's history and audit rows, and the orders' audit rows, in one statement.
+        await writeHeld(tx, SYSTEM_AUDIT, batch.held);
       });
     } catch (error) {
       log(error, 'order report answers not stored as a batch: storing each');

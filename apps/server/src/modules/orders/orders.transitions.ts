@@ -10,6 +10,7 @@ import { POST_TRADE_TOPICS, TICKET_TRANSITIONS, type OrderState, type TicketHist
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { sqlRows, type Tx } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { rowDecoder } from '../../db/row-decoder';
 import { orders, tickets } from '../../db/schema';
 import { writeAudit, writeAudits, type AuditContext } from '../../lib/audit';
@@ -122,6 +123,24 @@ async function move(tx: Tx, ticketId: string, from: OrderState[], set: PgUpdateS
     .returning();
 }
 
+/**
+ * Several tickets reported in one transaction (the reporter's batch): their rows locked by the caller in one
+ * statement (after their orders), and every ticket's history and audit rows held for ONE `writeHeld` at the end.
+ */
+export interface ReportedBatch {
+  locked: ReadonlyMap<string, TicketRow>;
+  held: HeldWrites;
+}
+
+/** Several tickets' rows, locked for the rest of the transaction in one statement (in id order; after their orders). */
+export async function lockedTicketsOf(tx: Tx, ticketIds: readonly string[]): Promise<Map<string, TicketRow>> {
+  const rows = await sqlRows(
+    tx,
+    sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.id = ANY(${pgArray(ticketIds)}::uuid[]) ORDER BY t.id FOR UPDATE`,
+  );
+  return new Map(rows.map((row) => TICKET_ROW.decode(row)).map((ticket) => [ticket.id, ticket]));
+}
+
 /** The venue's report ref of each side answered (none for an exchange-RFQ trade: the RFQ platform reported it). */
 export type ReportRefs = Partial<Record<OrderRow['kind'], string>>;
 
@@ -137,6 +156,7 @@ export async function markReported(
   ticketId: string,
   match: { tradeId: string; terms: ReportedTerms; refs: ReportRefs },
   now: Date,
+  batch?: ReportedBatch,
 ): Promise<OrderRow[]> {
   const t = match.terms;
   const terms = {
@@ -180,19 +200,21 @@ export async function markReported(
   if (rows.length === 0) return rows;
   // The orders' audit rows, the ticket's history and audit rows in one statement (all the system's), the
   // orders' audit rows first as before.
-  const held = holdWrites();
-  held.audits = rows.map((row) => ({
-    action: 'order.reported',
-    entity: 'order',
-    entityId: row.id,
-    after: {
-      state: row.state,
-      exchange_trade_id: match.tradeId,
-      exchange_report_ref: match.refs[row.kind] ?? row.exchangeReportRef,
-    },
-  }));
+  const held = batch?.held ?? holdWrites();
+  held.audits.push(
+    ...rows.map((row) => ({
+      action: 'order.reported',
+      entity: 'order',
+      entityId: row.id,
+      after: {
+        state: row.state,
+        exchange_trade_id: match.tradeId,
+        exchange_report_ref: match.refs[row.kind] ?? row.exchangeReportRef,
+      },
+    })),
+  );
   // Locked now rather than by the move below: read once for the events, the terms and the move.
-  const ticket = (await lockedTicketOf(tx, ticketId))!;
+  const ticket = batch?.locked.get(ticketId) ?? (await lockedTicketOf(tx, ticketId))!;
   emitOrders(emit, ticket, rows);
   const changed =
     ticket.price !== t.price ||
@@ -209,7 +231,7 @@ export async function markReported(
     locked: ticket,
     held,
   });
-  await writeHeld(tx, SYSTEM_AUDIT, held);
+  if (!batch) await writeHeld(tx, SYSTEM_AUDIT, held);
   return rows;
 }
 

@@ -56,18 +56,20 @@ export interface TicketTransition {
  * where one by one they were a statement each. All of one actor.
  */
 export interface HeldWrites {
-  /** The insert of the history rows (one ticket's, one insert: each row's seq is counted from the history as it stood). */
-  history: SQL | null;
+  /**
+   * Each ticket's insert of its history rows, by ticket id (one insert a ticket: each row's seq is counted from
+   * the ticket's history as it stood; the reporter's batch holds several tickets').
+   */
+  history: Map<string, SQL>;
   audits: AuditEntry[];
 }
-export const holdWrites = (): HeldWrites => ({ history: null, audits: [] });
+export const holdWrites = (): HeldWrites => ({ history: new Map(), audits: [] });
 
 /** Writes what `held` holds, in one statement (nothing when it holds nothing), and empties it. */
 export async function writeHeld(tx: Tx, audit: AuditContext, held: HeldWrites): Promise<void> {
-  const parts: SQL[] = [];
-  if (held.history) parts.push(sql`history AS (${held.history})`);
+  const parts: SQL[] = [...held.history.values()].map((insert, i) => sql`${sql.raw(`history${i}`)} AS (${insert})`);
   if (held.audits.length > 0) parts.push(sql`audit AS (${auditsInsert(audit, held.audits)})`);
-  held.history = null;
+  held.history = new Map();
   held.audits = [];
   if (parts.length > 0) await tx.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
 }
@@ -309,11 +311,12 @@ async function appendTicketHistories(
 ): Promise<void> {
   const into = held ?? holdWrites();
   // Two history inserts of one ticket in one statement would count their seqs from the same history.
-  if (into.history) await tx.execute(sql`WITH history AS (${into.history}) SELECT 1`);
+  const earlier = into.history.get(ticket.id);
+  if (earlier) await tx.execute(sql`WITH history AS (${earlier}) SELECT 1`);
   // The next seqs, taken in the insert itself: the caller holds the ticket's row (updated or created in this
   // transaction), so no other transaction appends to this ticket's history meanwhile. Every row's subquery sees
   // the history as it was before the statement, hence the offset of each.
-  into.history = historyInsert(ticket.id, entries);
+  into.history.set(ticket.id, historyInsert(ticket.id, entries));
   into.audits.push(...entries.map((entry) => historyAudit(ticket.id, entry)));
   if (!held) await writeHeld(tx, entries[0]!.audit, into);
 }
