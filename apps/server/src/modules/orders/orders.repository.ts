@@ -69,7 +69,8 @@ function views(executor: DbOrTx) {
 }
 
 /** A raw `orders` row (snake_case, driver values) as the query builder would have returned it. */
-const ORDER_ROW = rowDecoder<OrderRow>(getTableColumns(orders));
+/** An order's every column, decoded by the columns' own decoders (raw reads on hot paths). */
+export const ORDER_ROW = rowDecoder<OrderRow>(getTableColumns(orders));
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -21,6 +21,7 @@ import {
 import type { TicketRow } from './ticket-transitions';
 import { credentialsHeldSql } from '../credentials';
 import type { FinstrumentRow } from '../finstruments';
+import { ORDER_ROW } from '../orders/orders.repository';
 
 export type DealRow = typeof deals.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -316,12 +317,14 @@ export function createTicketsRepository(db: DbOrTx) {
         .orderBy(sql`lower(${custodians.name})`)
         .limit(limit);
     },
+    /** Raw, decoded by the columns' own decoders: the query builder's select of 35 columns cost more than the statement. */
     async ordersOf(ticketIds: readonly string[]): Promise<OrderRow[]> {
       if (ticketIds.length === 0) return [];
-      return db
-        .select()
-        .from(orders)
-        .where(inArray(orders.ticketId, [...ticketIds]));
+      const rows = await sqlRows(
+        db,
+        sql`SELECT ${ORDER_ROW.select('o')} FROM orders o WHERE o.ticket_id = ANY(${pgArray(ticketIds)}::uuid[])`,
+      );
+      return rows.map((row) => ORDER_ROW.decode(row));
     },
 
     async deal(id: string): Promise<DealRow | undefined> {
