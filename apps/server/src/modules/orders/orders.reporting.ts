@@ -35,7 +35,7 @@ import type { OrdersContext } from './orders.context';
 import { createOrdersRepository, type OrderRow, type OrderView } from './orders.repository';
 import { createRfqReportTaker, rfqTradeOf, rfqTradesOf, type RfqTrade } from './orders.rfq';
 import { holdWrites, writeHeld } from '../tickets/ticket-transitions';
-import { cancelTrade, lockedTicketsOf, markMismatch, markReported, moveTicket, SYSTEM_AUDIT } from './orders.transitions';
+import { cancelTrade, lockedTicketsOf, markMismatch, markReported, moveTicket, moveToReported, SYSTEM_AUDIT } from './orders.transitions';
 
 export const REPORTER = {
   TICK_MS: 1_000,
@@ -191,12 +191,15 @@ export function createOrderReporter(ctx: OrdersContext) {
       await ctx.change(async (tx, emit) => {
         const ticketIds = [...byTicket.keys()];
         await createOrdersRepository(tx).lockOrdersOfTickets(tx, ticketIds);
-        const batch = { locked: await lockedTicketsOf(tx, ticketIds), held: holdWrites() };
-        for (const [ticketId, sides] of byTicket) {
-          const { tradeId, terms } = sides[0]!.answer;
-          const refs = Object.fromEntries(sides.map(({ claimed, answer }) => [claimed.kind, answer.ref]));
-          await markReported(tx, emit, ticketId, { tradeId, terms, refs }, now, batch);
-        }
+        const matches = [...byTicket].map(([ticketId, sides]) => ({
+          ticketId,
+          tradeId: sides[0]!.answer.tradeId,
+          terms: sides[0]!.answer.terms,
+          refs: Object.fromEntries(sides.map(({ claimed, answer }) => [claimed.kind, answer.ref])),
+        }));
+        const moved = await moveToReported(tx, matches, now);
+        const batch = { moved, locked: await lockedTicketsOf(tx, ticketIds), held: holdWrites() };
+        for (const { ticketId, ...match } of matches) await markReported(tx, emit, ticketId, match, now, batch);
         // Every ticket's history and audit rows, and the orders' audit rows, in one statement.
         await writeHeld(tx, SYSTEM_AUDIT, batch.held);
       });

@@ -26,7 +26,7 @@ import {
   type TicketRow,
   type TicketUpdate,
 } from '../tickets/ticket-transitions';
-import type { OrderRow } from './orders.repository';
+import { ORDER_ROW, type OrderRow } from './orders.repository';
 import { openOrdersPayload } from './orders.views';
 
 /** Dart's own jobs act as the system (no user). */
@@ -124,12 +124,56 @@ async function move(tx: Tx, ticketId: string, from: OrderState[], set: PgUpdateS
 }
 
 /**
- * Several tickets reported in one transaction (the reporter's batch): their rows locked by the caller in one
- * statement (after their orders), and every ticket's history and audit rows held for ONE `writeHeld` at the end.
+ * Several tickets reported in one transaction (the reporter's batch): their orders moved by the caller in one
+ * statement (`moveToReported`), their rows locked in one (after their orders), and every ticket's history and
+ * audit rows held for ONE `writeHeld` at the end.
  */
 export interface ReportedBatch {
+  moved: ReadonlyMap<string, OrderRow[]>;
   locked: ReadonlyMap<string, TicketRow>;
   held: HeldWrites;
+}
+
+/** A match the venue answered, for `moveToReported`. */
+export interface ReportedMatch {
+  ticketId: string;
+  tradeId: string;
+  terms: ReportedTerms;
+  refs: ReportRefs;
+}
+
+/**
+ * The orders of every ticket matched, still unreported, → `reported` in ONE statement: the trade number, the
+ * terms the venue matched, and each answered side's report ref on that side's row only. Returns the moved rows
+ * by ticket (none for a ticket whose orders had moved already).
+ */
+export async function moveToReported(tx: Tx, matches: readonly ReportedMatch[], now: Date): Promise<Map<string, OrderRow[]>> {
+  const column = <T extends string | number | null>(pick: (m: ReportedMatch) => T) => pgArray(matches.map(pick));
+  const rows = await sqlRows(
+    tx,
+    sql`UPDATE orders o SET state = ${'reported' satisfies OrderState}, version = o.version + 1,
+          price = m.price, yield_fraction = m.yield_fraction, quantum = m.quantum, settlement_date = m.settlement_date,
+          accrued_days = m.accrued_days, principal_paise = m.principal_paise, accrued_interest_paise = m.accrued_interest_paise,
+          consideration_paise = m.consideration_paise, stamp_duty_paise = m.stamp_duty_paise, exchange_trade_id = m.trade_id,
+          reported_at = ${now.toISOString()}::timestamptz, next_report_at = NULL, report_attempts = 0, last_error = NULL, reason = NULL,
+          exchange_report_ref = coalesce(CASE o.kind WHEN ${'order' satisfies OrderRow['kind']} THEN m.order_ref ELSE m.procurement_ref END,
+                                         o.exchange_report_ref),
+          updated_at = ${new Date().toISOString()}::timestamptz
+        FROM unnest(${column((m) => m.ticketId)}::uuid[], ${column((m) => m.tradeId)}::text[],
+                    ${column((m) => m.terms.price)}::float8[], ${column((m) => m.terms.yieldFraction)}::float8[],
+                    ${column((m) => m.terms.quantum)}::bigint[], ${column((m) => m.terms.settlementDate)}::date[],
+                    ${column((m) => m.terms.accruedDays)}::int[], ${column((m) => m.terms.principalPaise)}::bigint[],
+                    ${column((m) => m.terms.accruedInterestPaise)}::bigint[], ${column((m) => m.terms.considerationPaise)}::bigint[],
+                    ${column((m) => m.terms.stampDutyPaise)}::bigint[],
+                    ${column((m) => m.refs.order ?? null)}::text[], ${column((m) => m.refs.procurement ?? null)}::text[])
+          AS m(ticket_id, trade_id, price, yield_fraction, quantum, settlement_date, accrued_days, principal_paise,
+               accrued_interest_paise, consideration_paise, stamp_duty_paise, order_ref, procurement_ref)
+       WHERE o.ticket_id = m.ticket_id AND o.state = ANY(${pgArray(UNREPORTED)}::text[])
+       RETURNING ${ORDER_ROW.select('o')}`,
+  );
+  const moved = new Map<string, OrderRow[]>();
+  for (const row of rows.map((raw) => ORDER_ROW.decode(raw))) moved.set(row.ticketId, [...(moved.get(row.ticketId) ?? []), row]);
+  return moved;
 }
 
 /** Several tickets' rows, locked for the rest of the transaction in one statement (in id order; after their orders). */
@@ -170,28 +214,10 @@ export async function markReported(
     considerationPaise: t.considerationPaise,
     stampDutyPaise: t.stampDutyPaise,
   };
-  // Each answered side's report ref goes in with the move, on that side's row only; it is set on its own when that
-  // side's order was reported already (after a node died holding both answers, each side's repeat gets `matched`):
-  // the venue's ref of one side's report never changes.
-  const refs = Object.entries(match.refs) as Array<[OrderRow['kind'], string]>;
-  const rows = await move(tx, ticketId, UNREPORTED, {
-    state: 'reported',
-    ...terms,
-    exchangeTradeId: match.tradeId,
-    reportedAt: now,
-    nextReportAt: null,
-    reportAttempts: 0,
-    lastError: null,
-    reason: null,
-    ...(refs.length > 0
-      ? {
-          exchangeReportRef: sql`CASE ${sql.join(
-            refs.map(([kind, ref]) => sql`WHEN ${orders.kind} = ${kind} THEN ${ref} `),
-          )}ELSE ${orders.exchangeReportRef} END`,
-        }
-      : {}),
-  });
-  for (const [kind, ref] of refs)
+  const rows = (batch ? batch.moved : await moveToReported(tx, [{ ticketId, ...match }], now)).get(ticketId) ?? [];
+  // A side answered whose order was reported already (after a node died holding both answers, each side's repeat
+  // gets `matched`) takes its report ref on its own: the venue's ref of one side's report never changes.
+  for (const [kind, ref] of Object.entries(match.refs) as Array<[OrderRow['kind'], string]>)
     if (!rows.some((row) => row.kind === kind))
       await tx
         .update(orders)
