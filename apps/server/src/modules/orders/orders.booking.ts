@@ -5,6 +5,7 @@
  */
 import { POST_TRADE_TOPICS, type OrderKind } from '@dart/contracts';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { AuditContext, AuditEntry } from '../../lib/audit';
@@ -17,6 +18,7 @@ import {
   type TicketRow,
   type TicketStatementExtras,
 } from '../tickets/ticket-transitions';
+import { ORDER_ROW } from './orders.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -108,9 +110,30 @@ export function ordersBooking(db: DbOrTx): TicketStatementExtras {
   return (ticket, ticketId) => {
     const rows = orderValuesOf(ticket, new Date()).map((values) => ({ ...values, id: randomUUID() }));
     return {
-      inserts: [db.insert(orders).values(rows.map((row) => ({ ...row, ticketId })))],
+      inserts: [
+        {
+          name: BOOKED,
+          insert: db
+            .insert(orders)
+            .values(rows.map((row) => ({ ...row, ticketId })))
+            .returning(),
+        },
+      ],
       audits: bookedAudits(ticket, rows),
       events: bookedEvents(ticket, rows),
+      // The booked rows as the insert returned them (numbers and defaults included), for the confirming call's answer.
+      columns: sql`(SELECT json_agg(b) FROM ${sql.identifier(BOOKED)} b) AS ${sql.identifier(BOOKED)}`,
     };
   };
+}
+
+const BOOKED = 'booked_orders';
+
+/**
+ * The orders `ordersBooking` booked, from the statement's answer (`writeTicketTransitions`' `answer`): each row's
+ * JSON decoded by its columns' own decoders, as a read of the table would give it; undefined without a booking.
+ */
+export function bookedOrdersOf(answer: Record<string, unknown>): OrderRow[] | undefined {
+  const booked = answer[BOOKED] as Array<Record<string, unknown>> | null | undefined;
+  return booked ? booked.map((row) => ORDER_ROW.decode(row)) : undefined;
 }

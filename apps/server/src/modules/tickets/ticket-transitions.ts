@@ -208,8 +208,11 @@ export type TicketStatementExtras = (
 ) => {
   /** Audit rows after the transitions' own (same actor), e.g. the orders a confirmation books. */
   audits?: AuditEntry[];
-  /** Inserts (query builders: the statement puts them in parentheses) run as further CTEs of the statement. */
-  inserts?: SQLWrapper[];
+  /**
+   * Inserts (query builders: the statement puts them in parentheses) run as further CTEs of the statement, each
+   * under its `name` (which `columns` may read, e.g. the rows an insert returns).
+   */
+  inserts?: Array<{ name: string; insert: SQLWrapper }>;
   /** Live events after the transitions' own. */
   events?: DomainEvent[];
   /**
@@ -256,7 +259,7 @@ export async function writeTicketTransitions(
     sql`history AS (${historyInsert(ticket.id, entries, ticketId)}
       RETURNING seq, action, from_state, to_state, actor_user_id, actor_client_id, at, changes, reason)`,
     sql`audit AS (${audits})`,
-    ...(also.inserts ?? []).map((insert, i) => sql`${sql.raw(`also${i}`)} AS ${insert}`),
+    ...(also.inserts ?? []).map(({ name, insert }) => sql`${sql.identifier(name)} AS ${insert}`),
   ];
   if (events.length > 0) parts.push(sql`ev AS (${eventsInsert(events)})`);
   const positions = events.length > 0 ? sql`(SELECT array_agg(position) FROM ev)` : sql`NULL::bigint[]`;

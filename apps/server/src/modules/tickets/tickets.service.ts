@@ -20,6 +20,7 @@ import {
   type TicketListQuery,
   type TicketPrice,
 } from '@dart/contracts';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { AuditContext } from '../../lib/audit';
 import type { BusMessage } from '../../lib/bus';
@@ -29,7 +30,7 @@ import { fenceIdempotency, underIdempotencyClaim } from '../../plugins/idempoten
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
 import type { FinstrumentsService } from '../finstruments';
-import { createOrdersForTicket, ordersBooking, type OrderRow } from '../orders/orders.booking';
+import { bookedOrdersOf, createOrdersForTicket, ordersBooking, type OrderRow } from '../orders/orders.booking';
 import {
   APPENDED_HISTORY,
   appendTicketHistory,
@@ -163,14 +164,16 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
   ): Promise<Ticket | null> {
     if (underIdempotencyClaim()) return null;
     const named = t.confirmedAt === null;
-    const withNames: TicketStatementExtras = (ticket, ticketId) => ({
-      ...extras?.(ticket, ticketId),
-      columns: viewNamesColumns(viewIdsOf([ticket], []), { ticketId: ticket.id, appended: APPENDED_HISTORY }),
-    });
+    const withNames: TicketStatementExtras = (ticket, ticketId) => {
+      const also = extras?.(ticket, ticketId) ?? {};
+      const names = viewNamesColumns(viewIdsOf([ticket], []), { ticketId: ticket.id, appended: APPENDED_HISTORY });
+      return { ...also, columns: also.columns ? sql`${also.columns}, ${names}` : names };
+    };
     const { ticket, messages, answer } = await writeTicketTransitions(database.db, t, steps, named ? withNames : extras);
     await publishAll(bus, messages);
     const names = named ? decodeViewNames(answer as unknown as ViewNamesRow) : undefined;
-    return views.one(ticket, readerOf(p), true, undefined, names);
+    // A confirmation's answer names the orders it booked, as its statement returned them.
+    return views.one(ticket, readerOf(p), true, bookedOrdersOf(answer), names);
   }
 
   async function bondOf(finstrumentId: number): Promise<BondTerms> {
