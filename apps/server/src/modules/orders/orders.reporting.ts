@@ -32,7 +32,7 @@ import { orders, tickets } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { ExchangeName, TradeReportAnswer, TradeSideReport } from '../exchange';
 import type { OrdersContext } from './orders.context';
-import { createOrdersRepository, type OrderRow, type OrderView } from './orders.repository';
+import { createOrdersRepository, type ClaimedOrder, type OrderRow, type OrderView } from './orders.repository';
 import { createRfqReportTaker, rfqTradeOf, rfqTradesOf, type RfqTrade } from './orders.rfq';
 import { holdWrites, writeHeld } from '../tickets/ticket-transitions';
 import { cancelTrade, lockedTicketsOf, markMismatch, markReported, moveTicket, moveToReported, SYSTEM_AUDIT } from './orders.transitions';
@@ -100,32 +100,18 @@ export function createOrderReporter(ctx: OrdersContext) {
   const log = (error: unknown, msg: string) => ctx.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, msg);
   const rfqReports = createRfqReportTaker(ctx);
 
-  /** What a round's orders need before they are reported, read for the whole round (two statements, not two per order). */
-  interface Prefetched {
-    rfq: Map<string, RfqTrade | null>;
-    views: Map<string, OrderView>;
-  }
-  async function prefetch(claimed: readonly OrderRow[]): Promise<Prefetched | null> {
-    if (claimed.length < 2) return null;
-    try {
-      const [rfq, views] = await Promise.all([
-        rfqTradesOf(
-          db,
-          claimed.map((o) => o.ticketId),
-        ),
-        createOrdersRepository(db).findViews(claimed.map((o) => o.id)),
-      ]);
-      return { rfq, views: new Map(views.map((v) => [v.order.id, v])) };
-    } catch (error) {
-      // Each order reads its own then (and a failure there is stored for its back-off).
+  /**
+   * The RFQ platform's report of a round's exchange-RFQ orders, read for the whole round in one statement (none
+   * when the round has no such order: the claim says which are).
+   */
+  async function prefetch(claimed: readonly ClaimedOrder[]): Promise<Map<string, RfqTrade | null>> {
+    const fromRfq = claimed.filter((o) => o.claim.fromExchangeRfq).map((o) => o.ticketId);
+    if (fromRfq.length < 2) return new Map();
+    // On failure each order reads its own then (and a failure there is stored for its back-off).
+    return rfqTradesOf(db, fromRfq).catch((error: unknown) => {
       log(error, 'order reporter round prefetch failed');
-      return null;
-    }
-  }
-
-  async function sideReport(order: OrderRow, prefetched: Prefetched | null): Promise<TradeSideReport> {
-    const view = prefetched?.views.get(order.id) ?? (await createOrdersRepository(db).findView(order.id))!;
-    return sideReportOf(order, view);
+      return new Map();
+    });
   }
 
   /** The claimed row as it stands now, if its terms are still the ones reported (same version, still reporting). */
@@ -236,19 +222,19 @@ export function createOrderReporter(ctx: OrdersContext) {
    * (`reportTrades`), so both sides of a trade claimed together are matched in one call, and the answers are
    * stored a kind at a time.
    */
-  async function reportBatch(claimed: readonly OrderRow[], now: Date, prefetched: Prefetched | null): Promise<void> {
+  async function reportBatch(claimed: readonly ClaimedOrder[], now: Date, rfqTrades: Map<string, RfqTrade | null>): Promise<void> {
     const toVenue = new Map<ExchangeName, Array<{ order: OrderRow; report: TradeSideReport }>>();
     await inParallel(claimed, REPORTER.PARALLEL, async (order) => {
       let rfq: RfqTrade | null;
       let report: TradeSideReport;
       try {
-        rfq = prefetched?.rfq.has(order.ticketId) ? prefetched.rfq.get(order.ticketId)! : await rfqTradeOf(db, order.ticketId);
+        rfq = !order.claim.fromExchangeRfq ? null : (rfqTrades.get(order.ticketId) ?? (await rfqTradeOf(db, order.ticketId)));
         if (rfq) {
           // A deal done on an exchange RFQ is reported by the RFQ platform itself: its orders take that report.
           await rfqReports.take(order, rfq, now).catch((e: unknown) => log(e, "order's RFQ platform report not stored"));
           return;
         }
-        report = await sideReport(order, prefetched);
+        report = sideReportOf(order, order.claim);
       } catch (error) {
         await failedAll([order], error, now);
         return;
@@ -287,7 +273,7 @@ export function createOrderReporter(ctx: OrdersContext) {
     );
   }
 
-  async function claim(now: Date, id?: string, limit: number = REPORTER.BATCH): Promise<OrderRow[]> {
+  async function claim(now: Date, id?: string, limit: number = REPORTER.BATCH): Promise<ClaimedOrder[]> {
     return createOrdersRepository(db).claimDue(now, new Date(now.getTime() + REPORTER.LEASE_MS), id ? 1 : limit, id);
   }
 
@@ -338,7 +324,7 @@ export function createOrderReporter(ctx: OrdersContext) {
 
   /** A user's "report now" (POST, modify): reports this order at once unless another node holds it right now. */
   async function reportNow(orderId: string, now: Date = deps.now()): Promise<void> {
-    await reportBatch(await claim(now, orderId), now, null);
+    await reportBatch(await claim(now, orderId), now, new Map());
   }
 
   // The job, a pipeline rather than rounds: a kick claims as many due orders as there is room for in flight

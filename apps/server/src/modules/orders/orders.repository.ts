@@ -69,6 +69,12 @@ function views(executor: DbOrTx) {
 }
 
 /** A raw `orders` row (snake_case, driver values) as the query builder would have returned it. */
+/**
+ * An order the reporter claimed, with what its report needs besides the row (read by the claim itself): the
+ * bond's ISIN, the custodian's name, and whether its ticket comes from an exchange-RFQ deal.
+ */
+export type ClaimedOrder = OrderRow & { claim: { isin: string; custodianName: string | null; fromExchangeRfq: boolean } };
+
 /** An order's every column, decoded by the columns' own decoders (raw reads on hot paths). */
 export const ORDER_ROW = rowDecoder<OrderRow>(getTableColumns(orders));
 
@@ -130,11 +136,6 @@ export function createOrdersRepository(executor: DbOrTx) {
       if (scope.kind) conditions.push(eq(orders.kind, scope.kind));
       const [row] = await views(executor).where(and(...conditions));
       return row ?? null;
-    },
-
-    async findViews(ids: string[]): Promise<OrderView[]> {
-      if (ids.length === 0) return [];
-      return views(executor).where(inArray(orders.id, ids));
     },
 
     async ticketOrder(ticketId: string, kind: OrderKind): Promise<OrderRow | null> {
@@ -213,7 +214,7 @@ export function createOrdersRepository(executor: DbOrTx) {
      * (`next_report_at` = `leaseUntil`), so they are not due again while this node talks to the venue; a node
      * that dies mid-report leaves the lease, and the order is due again when it runs out.
      */
-    async claimDue(now: Date, leaseUntil: Date, limit: number, id?: string): Promise<OrderRow[]> {
+    async claimDue(now: Date, leaseUntil: Date, limit: number, id?: string): Promise<ClaimedOrder[]> {
       // One statement, no BEGIN/COMMIT (it was four): the due rows are locked in its own transaction, and the
       // lease commits with it. MATERIALIZED: the locking select runs once, whatever the planner does with the join.
       const rows = await sqlRows(
@@ -226,9 +227,19 @@ export function createOrdersRepository(executor: DbOrTx) {
                  FOR UPDATE SKIP LOCKED)
             UPDATE orders o SET next_report_at = ${leaseUntil.toISOString()}::timestamptz, report_attempts = o.report_attempts + 1
               FROM due WHERE o.id = due.id
-            RETURNING ${ORDER_ROW.select('o')}`,
+            RETURNING ${ORDER_ROW.select('o')},
+              (SELECT f.isin FROM finstruments f WHERE f.id = o.finstrument_id) AS claim_isin,
+              (SELECT k.name FROM custodians k WHERE k.id = o.custodian_id) AS claim_custodian,
+              (SELECT t.source FROM tickets t WHERE t.id = o.ticket_id) AS claim_source`,
       );
-      return rows.map((row) => ORDER_ROW.decode(row));
+      return rows.map((row) => ({
+        ...ORDER_ROW.decode(row),
+        claim: {
+          isin: row.claim_isin as string,
+          custodianName: (row.claim_custodian as string | null) ?? null,
+          fromExchangeRfq: row.claim_source === 'exchange_rfq',
+        },
+      }));
     },
 
     /** The trade's two sides as its contract note names them (clearing codes of the trade's clearing corporation). */
