@@ -70,7 +70,7 @@ async function readTicket(tx: Tx, ticketId: string, lock: boolean): Promise<Tick
 /**
  * Moves the ticket when its machine has the edge from its current state; otherwise leaves it (already there).
  * `extra.locked`: the row the caller locked in this transaction (not read again); `extra.held`: holds the
- * ticket's history and audit rows for the caller to write with its own (`writeHeld`).
+ * ticket's update, history and audit rows for the caller to write with its own (`writeHeld`).
  */
 export async function moveTicket(
   tx: Tx,
@@ -90,7 +90,13 @@ export async function moveTicket(
   const { locked, held, ...change } = extra;
   const current = locked ?? (await lockedTicketOf(tx, ticketId));
   if (!current || !TICKET_TRANSITIONS[current.state as TicketState]?.[action]) return;
-  const { events } = await recordTicketTransition(tx, ticketId, { action, audit, ...change }, { read: current, ...(held ? { held } : {}) });
+  // The row is locked in this transaction (by the caller or just above): with `held`, its update is held too.
+  const { events } = await recordTicketTransition(
+    tx,
+    ticketId,
+    { action, audit, ...change },
+    { read: current, ...(held ? { held, holdUpdate: true } : {}) },
+  );
   for (const event of events) emit(event);
 }
 

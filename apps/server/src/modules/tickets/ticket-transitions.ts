@@ -62,12 +62,21 @@ export interface HeldWrites {
    */
   history: Map<string, SQL>;
   audits: AuditEntry[];
+  /**
+   * Ticket updates held with them (`TicketTransitionOptions.holdUpdate`: rows the caller holds locked, so the
+   * update cannot miss).
+   */
+  updates: SQL[];
 }
-export const holdWrites = (): HeldWrites => ({ history: new Map(), audits: [] });
+export const holdWrites = (): HeldWrites => ({ history: new Map(), audits: [], updates: [] });
 
 /** Writes what `held` holds, in one statement (nothing when it holds nothing), and empties it. */
 export async function writeHeld(tx: Tx, audit: AuditContext, held: HeldWrites): Promise<void> {
-  const parts: SQL[] = [...held.history.values()].map((insert, i) => sql`${sql.raw(`history${i}`)} AS (${insert})`);
+  const parts: SQL[] = [
+    ...held.updates.map((update, i) => sql`${sql.raw(`ticket${i}`)} AS (${update})`),
+    ...[...held.history.values()].map((insert, i) => sql`${sql.raw(`history${i}`)} AS (${insert})`),
+  ];
+  held.updates = [];
   if (held.audits.length > 0) parts.push(sql`audit AS (${auditsInsert(audit, held.audits)})`);
   held.history = new Map();
   held.audits = [];
@@ -87,6 +96,12 @@ export interface TicketTransitionOptions {
    * order they would have been written; without it they are written at once, in one statement.
    */
   held?: HeldWrites;
+  /**
+   * With `held` and a `read` the caller locked FOR UPDATE in this transaction: the row's update is held too, and
+   * written with the history in the caller's one statement (the lock means it cannot miss: no version check to
+   * answer). The reporter's batch of tickets.
+   */
+  holdUpdate?: boolean;
 }
 
 /**
@@ -120,11 +135,17 @@ export async function recordTicketTransitions(
   if (!before) throw new AppError('NOT_FOUND', TICKET_MESSAGES.notFound);
   const plan = planTransitions(before, changes);
   const { states } = plan;
-  const [updated] = await tx
+  const update = tx
     .update(tickets)
     .set(plan.update)
-    .where(and(eq(tickets.id, ticketId), eq(tickets.version, before.version)))
-    .returning({ id: tickets.id });
+    .where(and(eq(tickets.id, ticketId), eq(tickets.version, before.version)));
+  if (options.holdUpdate && options.held && options.read) {
+    options.held.updates.push(update.getSQL());
+    const ticket = rowAfter(before, plan, changes.length);
+    await appendTicketHistories(tx, ticket, historyEntries(before, changes, states), options.held);
+    return { ticket, before, events: transitionEvents(ticket, changes, states) };
+  }
+  const [updated] = await update.returning({ id: tickets.id });
   if (!updated) {
     // Read before the update, not locked: gone meanwhile is "not found", changed meanwhile is stale.
     if (options.read) {
