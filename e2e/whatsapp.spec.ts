@@ -261,6 +261,8 @@ test.describe('WhatsApp link', () => {
     const members = neha.getByRole('dialog', { name: /^Members/ });
     const link = members.getByRole('switch', { name: 'Link to WhatsApp' });
     await expect(link).not.toBeChecked();
+    // The drawer slides in: its switch is off-screen until the transition ends (a check then fails).
+    await expect(members.getByText('Link to WhatsApp', { exact: true })).toBeInViewport({ ratio: 1 });
     await link.check({ force: true });
     await expect(neha.getByText('Chat linked to WhatsApp', { exact: true })).toBeVisible();
     await expect(link).toBeChecked();
