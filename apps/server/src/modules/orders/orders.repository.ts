@@ -68,15 +68,30 @@ function views(executor: DbOrTx) {
     .leftJoin(custodians, eq(custodians.id, orders.custodianId));
 }
 
-/** A raw `orders` row (snake_case, driver values) as the query builder would have returned it. */
 /**
  * An order the reporter claimed, with what its report needs besides the row (read by the claim itself): the
  * bond's ISIN, the custodian's name, and whether its ticket comes from an exchange-RFQ deal.
  */
 export type ClaimedOrder = OrderRow & { claim: { isin: string; custodianName: string | null; fromExchangeRfq: boolean } };
 
-/** An order's every column, decoded by the columns' own decoders (raw reads on hot paths). */
+/**
+ * A raw `orders` row (snake_case, driver values) as the query builder would have returned it: every column
+ * decoded by its own decoder (raw reads on hot paths).
+ */
 export const ORDER_ROW = rowDecoder<OrderRow>(getTableColumns(orders));
+
+/**
+ * Orders of tickets, locked: by ticket, the seller's first (one lock order for every caller). Raw, decoded by the
+ * columns' own decoders: the query builder's select of 35 columns cost more than the statement (issue 13).
+ */
+async function lockOrdersOfTickets(tx: Tx, ticketIds: readonly string[]): Promise<OrderRow[]> {
+  const rows = await sqlRows(
+    tx,
+    sql`SELECT ${ORDER_ROW.select('o')} FROM orders o WHERE o.ticket_id = ANY(${pgArray(ticketIds)}::uuid[])
+         ORDER BY o.ticket_id, o.kind FOR UPDATE`,
+  );
+  return rows.map((row) => ORDER_ROW.decode(row));
+}
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -148,27 +163,14 @@ export function createOrdersRepository(executor: DbOrTx) {
 
     /** Both orders of a ticket, locked (seller's first: one lock order for every caller). */
     async lockTicketOrders(tx: Tx, ticketId: string): Promise<OrderRow[]> {
-      // Raw, decoded by the columns' own decoders: the query builder's select of 35 columns cost more than the
-      // statement on the reporter's path (issue 13).
-      const rows = await sqlRows(
-        tx,
-        sql`SELECT ${ORDER_ROW.select('o')} FROM orders o WHERE o.ticket_id = ${ticketId} ORDER BY o.kind FOR UPDATE`,
-      );
-      return rows.map((row) => ORDER_ROW.decode(row));
+      return lockOrdersOfTickets(tx, [ticketId]);
     },
 
     /**
      * The orders of several tickets, locked in one statement in one order for every caller (by ticket, the
      * seller's first): the reporter's batch, whose ticket rows it locks after (as `lockTicketOrders`' callers do).
      */
-    async lockOrdersOfTickets(tx: Tx, ticketIds: readonly string[]): Promise<OrderRow[]> {
-      const rows = await sqlRows(
-        tx,
-        sql`SELECT ${ORDER_ROW.select('o')} FROM orders o WHERE o.ticket_id = ANY(${pgArray(ticketIds)}::uuid[])
-             ORDER BY o.ticket_id, o.kind FOR UPDATE`,
-      );
-      return rows.map((row) => ORDER_ROW.decode(row));
-    },
+    lockOrdersOfTickets,
 
     /**
      * The firm's filtered page and the total. The page is cut from `orders` alone (the firm's index gives it in

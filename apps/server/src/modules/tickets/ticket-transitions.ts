@@ -76,8 +76,8 @@ export async function writeHeld(tx: Tx, audit: AuditContext, held: HeldWrites): 
     ...held.updates.map((update, i) => sql`${sql.raw(`ticket${i}`)} AS (${update})`),
     ...[...held.history.values()].map((insert, i) => sql`${sql.raw(`history${i}`)} AS (${insert})`),
   ];
-  held.updates = [];
   if (held.audits.length > 0) parts.push(sql`audit AS (${auditsInsert(audit, held.audits)})`);
+  held.updates = [];
   held.history = new Map();
   held.audits = [];
   if (parts.length > 0) await tx.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
@@ -139,20 +139,17 @@ export async function recordTicketTransitions(
     .update(tickets)
     .set(plan.update)
     .where(and(eq(tickets.id, ticketId), eq(tickets.version, before.version)));
-  if (options.holdUpdate && options.held && options.read) {
-    options.held.updates.push(update.getSQL());
-    const ticket = rowAfter(before, plan, changes.length);
-    await appendTicketHistories(tx, ticket, historyEntries(before, changes, states), options.held);
-    return { ticket, before, events: transitionEvents(ticket, changes, states) };
-  }
-  const [updated] = await update.returning({ id: tickets.id });
-  if (!updated) {
-    // Read before the update, not locked: gone meanwhile is "not found", changed meanwhile is stale.
-    if (options.read) {
-      const [still] = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId));
-      if (!still) throw new AppError('NOT_FOUND', TICKET_MESSAGES.notFound);
+  if (options.holdUpdate && options.held && options.read) options.held.updates.push(update.getSQL());
+  else {
+    const [updated] = await update.returning({ id: tickets.id });
+    if (!updated) {
+      // Read before the update, not locked: gone meanwhile is "not found", changed meanwhile is stale.
+      if (options.read) {
+        const [still] = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId));
+        if (!still) throw new AppError('NOT_FOUND', TICKET_MESSAGES.notFound);
+      }
+      throw new AppError('CONFLICT', TICKET_MESSAGES.staleVersion);
     }
-    throw new AppError('CONFLICT', TICKET_MESSAGES.staleVersion);
   }
   const ticket = rowAfter(before, plan, changes.length);
   await appendTicketHistories(tx, ticket, historyEntries(before, changes, states), options.held);

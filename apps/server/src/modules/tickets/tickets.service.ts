@@ -380,7 +380,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
       const confirms = (side === 'buyer' ? t.sellerAcceptedAt : t.buyerAcceptedAt) !== null;
       // Confirming: the accept and the confirmation as one update, with the booking of both orders.
       const steps: TicketTransition[] = confirms ? [accept, { action: 'confirmed', audit, set: { confirmedAt: now } }] : [accept];
-      // One statement (the view reads the booked orders back).
+      // One statement (it answers the booked orders too: `bookedOrdersOf`).
       const alone = await transitionAlone(p, t, steps, confirms ? ordersBooking(database.db) : undefined);
       if (alone) return alone;
       let booked: OrderRow[] | undefined;
