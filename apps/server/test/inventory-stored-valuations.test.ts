@@ -1,9 +1,10 @@
 /**
  * Issue 14 "Speed", round 2: each bond's figures stored for the next node (migration 0032; inventory README
- * "Speed"). A new node's first valuation reads them instead of pricing, only while the method, content hash,
- * settlement date and reference yield they were computed from still match; any writer of a reference price or a
- * bond's terms drops them in its own transaction; a store whose inputs changed meanwhile stores nothing; the elected
- * node's pass stores what is missing. Every figure is checked against the book the running node values itself.
+ * "Speed"). A new node's first valuation reads them instead of pricing, for its valuing code and settlement date;
+ * the rest of what they were computed from is kept true by the writers (migration 0033): any writer of a reference
+ * price or a bond's terms drops them in its own transaction, a store is serialised with those writers, and a store
+ * whose inputs changed meanwhile, or are not the bond's current ones, stores nothing; the elected node's pass stores
+ * what is missing. Every figure is checked against the book the running node values itself.
  */
 import type { Inventory } from '@dart/contracts';
 import { sql } from 'drizzle-orm';
@@ -96,15 +97,9 @@ describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) =>
     expect(gsecOf(await firstValuation()).valuation.clean_price).toBe(MARKER);
   });
 
-  it('never serves a stored figure whose yield, settlement date, content hash or method no longer match', async () => {
+  it('never serves a stored figure of another valuing code or settlement date', async () => {
     const running = await book();
-    const mismatches = [
-      sql`reference_yield = reference_yield + 0.0001`,
-      sql`settlement_date = settlement_date - 1`,
-      sql`content_hash = 'another'`,
-      sql`method = ${valuationMethod() ^ 1}`,
-    ];
-    for (const mismatch of mismatches) {
+    for (const mismatch of [sql`settlement_date = settlement_date - 1`, sql`method = ${valuationMethod() ^ 1}`]) {
       await execute(sql`UPDATE inventory_bond_valuations SET clean_price = ${MARKER} WHERE finstrument_id = ${gsecId}`);
       await execute(sql`UPDATE inventory_bond_valuations SET ${mismatch} WHERE finstrument_id = ${gsecId}`);
       const fresh = await firstValuation();
@@ -112,6 +107,81 @@ describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) =>
       // The node priced it and stored it again for the next one.
       await expect.poll(async () => (await stored(gsecId))[0]?.clean_price, { timeout: 5_000 }).toBe(gsecOf(running).valuation.clean_price);
     }
+  });
+
+  it('stores figures only for the bond’s current reference yield and terms, and never around a writer of them', async () => {
+    const running = await book();
+    await waitStored([hdfcId]);
+    const repo = createInventoryRepository(db());
+    const [hdfc] = await repo.bondsForBook([hdfcId], running.valuation_date, valuationMethod());
+    const figures = { reason: 'priced from other inputs' };
+    const storeAt = (tx: Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0], version: number, change: object = {}) =>
+      createInventoryRepository(tx).storeValuations(
+        [{ finstrumentId: hdfcId, contentHash: hdfc!.bond.contentHash, referenceYield: hdfc!.ref!.yieldFraction, figures, ...change }],
+        running.valuation_date,
+        valuationMethod(),
+        version,
+      );
+    const reasonStored = async () =>
+      (
+        await sqlRows<{ reason: string | null }>(db(), sql`SELECT reason FROM inventory_bond_valuations WHERE finstrument_id = ${hdfcId}`)
+      )[0]?.reason;
+    const now = await repo.inputsVersion();
+    // Not the yield of the bond's reference pick, or not its terms: nothing stored (the row stays as it was).
+    await db().transaction((tx) => storeAt(tx, now, { referenceYield: hdfc!.ref!.yieldFraction + 0.0001 }));
+    await db().transaction((tx) => storeAt(tx, now, { contentHash: 'another' }));
+    expect(await reasonStored()).toBeNull();
+
+    // A writer of a reference price in flight: the store waits for it (on PGlite as every transaction waits for the
+    // one open), then sees the change and stores nothing.
+    const pickOf = sql`(SELECT id FROM reference_prices WHERE finstrument_id = ${hdfcId} ORDER BY priority ASC, price_date DESC LIMIT 1)`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const writer = db().transaction(async (tx) => {
+      await tx.execute(sql`UPDATE reference_prices SET yield_fraction = yield_fraction + 0.0002 WHERE id = ${pickOf}`);
+      wrote();
+      await held;
+    });
+    await written;
+    let storeDone = false;
+    const store = db()
+      .transaction((tx) => storeAt(tx, now, { referenceYield: hdfc!.ref!.yieldFraction + 0.0002 }))
+      .then(() => (storeDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(storeDone).toBe(false);
+    release();
+    await writer;
+    await store;
+    expect(await stored(hdfcId)).toEqual([]);
+
+    // A store first, a writer after it: the writer waits for the store, then drops what it stored.
+    const [moved] = await repo.bondsForBook([hdfcId], running.valuation_date, valuationMethod());
+    const after = await repo.inputsVersion();
+    let commit!: () => void;
+    const open = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const storing = new Promise<void>((resolve) => (inserted = resolve));
+    const first = db().transaction(async (tx) => {
+      await storeAt(tx, after, { referenceYield: moved!.ref!.yieldFraction });
+      inserted();
+      await open;
+    });
+    await storing;
+    let writerDone = false;
+    const second = execute(sql`UPDATE reference_prices SET yield_fraction = yield_fraction - 0.0002 WHERE id = ${pickOf}`).then(
+      () => (writerDone = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(writerDone).toBe(false);
+    commit();
+    await first;
+    await second;
+    expect(await stored(hdfcId)).toEqual([]);
+    // A new node prices it again and stores it, for the tests after this one.
+    expect(gsecOf(await firstValuation())).toEqual(gsecOf(running));
+    await waitStored([gsecId, hdfcId]);
   });
 
   it('drops a bond’s figures with any change of its inputs, and a store whose inputs moved meanwhile stores nothing', async () => {

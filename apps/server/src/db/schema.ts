@@ -1352,8 +1352,10 @@ export const valuationInputChanges = pgTable(
 );
 
 /**
- * Each bond's stored figures for one unit (migration 0032; inventory README "Speed"), valid only while the method,
- * the content hash, the settlement date and the reference yield they were computed from still match.
+ * Each bond's stored figures for one unit (migration 0032; inventory README "Speed"), with what a book's read shows of
+ * the bond and its reference pick (migration 0033). Valid by construction for the inputs it names: any change of
+ * them deletes the row in the writer's transaction, and a store is serialised with those writers; a reader checks the
+ * method and the settlement date.
  */
 export const inventoryBondValuations = pgTable('inventory_bond_valuations', {
   finstrumentId: integer('finstrument_id')
@@ -1371,6 +1373,17 @@ export const inventoryBondValuations = pgTable('inventory_bond_valuations', {
   accruedPer100: doublePrecision('accrued_per_100'),
   reason: text('reason'),
   valuedAt: timestamp('valued_at', { withTimezone: true }).notNull().defaultNow(),
+  isin: text('isin').notNull(),
+  displayName: text('display_name').notNull(),
+  issuerName: text('issuer_name'),
+  creditRating: text('credit_rating'),
+  securityType: text('security_type').notNull(),
+  faceValue: doublePrecision('face_value'),
+  maturityDate: date('maturity_date', { mode: 'string' }),
+  perpetual: boolean('perpetual').notNull(),
+  referenceId: integer('reference_id'),
+  referencePriceDate: date('reference_price_date', { mode: 'string' }),
+  referenceSource: text('reference_source'),
 });
 
 /** A change of a holding: an external trade, or a settled order (`order_id`, unique: a settlement moves it once). */

@@ -98,8 +98,16 @@ export interface BondFiguresToStore {
 const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /**
+ * Whether a stored figure row `v` is one for this valuing code and settlement date: all a reader checks. A row is
+ * otherwise valid by construction (migration 0033; `storeValuations`): a change of the bond's terms, of what a book
+ * shows of it or of its reference pick deletes it in the writer's transaction, and a store is serialised with those
+ * writers.
+ */
+const storedFor = (method: number, settlement: string) => sql`v.method = ${method} AND v.settlement_date = ${settlement}::date`;
+
+/**
  * Bonds (`ids`) with their reference picks and the stored figures valid for them on `settlement` with `method`
- * (the select's condition: figures computed from another content hash, date, yield or code are not read).
+ * (`storedFor`).
  * The rows come as one JSON array (README "Speed"): one parse of one value costs a fraction of the driver's
  * per-row, per-field decoding of 5,000 rows of 30 columns, and of the garbage it leaves. JSON keeps every value:
  * dates as their text, float8 in its shortest exact form, jsonb as itself.
@@ -112,9 +120,7 @@ async function bondInputs(
   onlyUnstored = false,
 ): Promise<BookBondInputs[]> {
   if (ids.length === 0) return [];
-  // Whether the stored figures are still those of the bond's current inputs (README "Speed" 2).
-  const valid = sql`v.method = ${method} AND v.settlement_date = ${settlement}::date AND v.content_hash = f.content_hash
-          AND v.reference_yield IS NOT DISTINCT FROM r.yield_fraction`;
+  const valid = storedFor(method, settlement);
   const [row] = await sqlRows<{ bonds: unknown }>(
     db,
     sql`SELECT json_agg(json_build_array(f.id, f.isin, f.display_name, f.issuer_name, f.credit_rating, f.security_type,
@@ -414,14 +420,25 @@ export function createInventoryRepository(db: DbOrTx) {
     /**
      * Part `[index, of]` of the firm's book valued from the start (README "Speed"): its holdings above zero of the
      * bonds whose id is `index` modulo `of`, and those bonds with their reference picks and stored figures, in one
-     * statement, so one snapshot: every holding's bond is in it. What is read and how: `BookPart`.
+     * statement, so one snapshot: every holding's bond is in it. What is read and how: `BookPart`. A bond with
+     * stored figures for this code and date (`storedFor`) is read from its stored row alone, which carries what the
+     * book shows of it and of its reference pick (migration 0033): one index lookup. Only the others are looked up in
+     * `finstruments` and `reference_prices`; the `held` CTE decides which, so the planner cannot look every bond up
+     * before filtering (it did, with an anti-join on top).
      */
     async bookPart(clientId: string, settlement: string, method: number, [index, of]: [index: number, of: number]): Promise<BookPart> {
       const [row] = await sqlRows<{ holdings: unknown; bonds: unknown }>(
         db,
         sql`WITH h AS MATERIALIZED (
             SELECT id, finstrument_id, account, face_value, cost_paise, realised_pnl_paise, as_of, updated_at FROM ${inventoryPositions}
-            WHERE client_id = ${clientId} AND face_value > 0 AND finstrument_id % ${of}::int = ${index}::int)
+            WHERE client_id = ${clientId} AND face_value > 0 AND finstrument_id % ${of}::int = ${index}::int),
+          held AS MATERIALIZED (
+            SELECT held.id, v.finstrument_id IS NOT NULL AS stored, v.isin, v.display_name, v.issuer_name, v.credit_rating,
+              v.security_type, v.face_value, v.maturity_date, v.perpetual, v.reference_id, v.reference_price_date, v.reference_yield,
+              v.reference_source, v.clean_price, v.bond_yield, v.modified_duration, v.pv01_per_100, v.face_value_per_unit,
+              v.accrued_per_100, v.reason
+            FROM (SELECT DISTINCT finstrument_id FROM h) held(id)
+            LEFT JOIN ${inventoryBondValuations} v ON v.finstrument_id = held.id AND ${storedFor(method, settlement)})
           SELECT
             (SELECT json_build_array(json_agg(id), json_agg(finstrument_id), json_agg(account), json_agg(face_value),
               json_agg(cost_paise), json_agg(realised_pnl_paise), json_agg(as_of),
@@ -432,18 +449,22 @@ export function createInventoryRepository(db: DbOrTx) {
               json_agg(clean_price), json_agg(bond_yield), json_agg(modified_duration), json_agg(pv01_per_100),
               json_agg(face_value_per_unit), json_agg(accrued_per_100), json_agg(reason),
               json_agg(terms) FILTER (WHERE terms IS NOT NULL))
-            FROM (SELECT f.id, f.isin, f.display_name, f.issuer_name, f.credit_rating, f.security_type, f.face_value,
-                f.maturity_date, f.perpetual, r.id AS ref_id, r.price_date, r.yield_fraction, r.source,
-                v.clean_price, v.bond_yield, v.modified_duration, v.pv01_per_100, v.face_value_per_unit, v.accrued_per_100, v.reason,
-                CASE WHEN v.method = ${method} AND v.settlement_date = ${settlement}::date AND v.content_hash = f.content_hash
-                  AND v.reference_yield IS NOT DISTINCT FROM r.yield_fraction THEN NULL
-                  ELSE json_build_array(f.id, f.content_hash, f.coupon_rate, f.coupon_frequency, f.issue_date, f.listing_date,
-                    f.tenor_days, f.call_schedule, f.put_schedule) END AS terms
-              FROM (SELECT DISTINCT finstrument_id FROM h) held(id)
-              JOIN ${finstruments} f ON f.id = held.id
+            FROM (SELECT * FROM (
+              SELECT id, isin, display_name, issuer_name, credit_rating, security_type, face_value, maturity_date, perpetual,
+                reference_id AS ref_id, reference_price_date AS price_date, reference_yield AS yield_fraction,
+                reference_source AS source, clean_price, bond_yield, modified_duration, pv01_per_100, face_value_per_unit,
+                accrued_per_100, reason, NULL::json AS terms
+              FROM held WHERE stored
+              UNION ALL
+              SELECT f.id, f.isin, f.display_name, f.issuer_name, f.credit_rating, f.security_type, f.face_value,
+                f.maturity_date, f.perpetual, r.id, r.price_date, r.yield_fraction, r.source,
+                NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                json_build_array(f.id, f.content_hash, f.coupon_rate, f.coupon_frequency, f.issue_date, f.listing_date,
+                  f.tenor_days, f.call_schedule, f.put_schedule)
+              FROM held JOIN ${finstruments} f ON f.id = held.id
               LEFT JOIN LATERAL (${PICK_OF(sql`f.id`)}) r ON true
-              LEFT JOIN ${inventoryBondValuations} v ON v.finstrument_id = f.id
-              ORDER BY f.maturity_date NULLS LAST, f.isin COLLATE "C") b) AS bonds`,
+              WHERE NOT held.stored
+              ) u ORDER BY maturity_date NULLS LAST, isin COLLATE "C") b) AS bonds`,
       );
       return bookPartOf(jsonOf<HoldingColumns | null>(row?.holdings), jsonOf<BondColumns | null>(row?.bonds));
     },
@@ -470,24 +491,34 @@ export function createInventoryRepository(db: DbOrTx) {
     },
 
     /**
-     * Stores bonds' figures for one unit (migration 0032) with what they were computed from; call in a
-     * transaction. `inputsVersion`: the valuation inputs' version read before the bonds were (`bookState`,
-     * `inputsVersion`). A bond is stored only when its figures are still those of its current inputs: its rows are
-     * locked first (a change of its terms in flight commits before this reads on), then a bond whose content hash
-     * moved or whose inputs changed after `inputsVersion` (or a log cut short, so that cannot be known) is left out.
-     * A new reference price in flight is caught by the reader instead (the yield is part of the key).
+     * Stores bonds' figures for one unit (migrations 0032, 0033) with what they were computed from and what a book's
+     * read shows of the bond and its reference pick; call in a transaction. `inputsVersion`: the valuation inputs'
+     * version read before the bonds were (`bookState`, `inputsVersion`). A stored row is trusted by the reader
+     * (README "Speed" 2), so a bond is stored only when its figures are those of its current inputs:
+     * - the inputs' version row is taken FOR SHARE first: a writer of reference prices or terms in flight (its
+     *   trigger holds that row) commits before this reads on, and a writer after it waits for this transaction and
+     *   then deletes what it stored;
+     * - a bond whose inputs changed after `inputsVersion` (or a log cut short, so that cannot be known), whose
+     *   content hash moved, or whose reference pick's yield is not the one priced is left out;
+     * - the bond's and the pick's columns are copied as they are now, which is as they were read.
      */
     async storeValuations(rows: readonly BondFiguresToStore[], settlement: string, method: number, inputsVersion: number): Promise<void> {
       if (rows.length === 0) return;
-      const col = (pick: (r: BondFiguresToStore) => string | number | null) => pgArray(rows.map(pick));
+      // In id order (and inserted so): two stores of overlapping bonds cannot wait for each other's rows.
+      const sorted = [...rows].sort((a, b) => a.finstrumentId - b.finstrumentId);
+      const col = (pick: (r: BondFiguresToStore) => string | number | null) => pgArray(sorted.map(pick));
       const num = (key: 'clean' | 'bondYield' | 'modifiedDuration' | 'pv01Per100' | 'faceValuePerUnit' | 'accruedPer100') =>
         col((r) => ('reason' in r.figures ? null : r.figures[key]));
       const ids = col((r) => r.finstrumentId);
-      await db.execute(sql`SELECT id FROM ${finstruments} WHERE id = ANY(${ids}::int[]) ORDER BY id FOR SHARE`);
+      await db.execute(sql`SELECT version FROM ${valuationInputVersions} WHERE id = 1 FOR SHARE`);
       await db.execute(sql`INSERT INTO ${inventoryBondValuations} AS t (finstrument_id, method, content_hash, settlement_date,
-          reference_yield, clean_price, bond_yield, modified_duration, pv01_per_100, face_value_per_unit, accrued_per_100, reason)
+          reference_yield, clean_price, bond_yield, modified_duration, pv01_per_100, face_value_per_unit, accrued_per_100, reason,
+          isin, display_name, issuer_name, credit_rating, security_type, face_value, maturity_date, perpetual,
+          reference_id, reference_price_date, reference_source)
         SELECT s.id, ${method}, s.content_hash, ${settlement}::date, s.reference_yield, s.clean_price, s.bond_yield,
-          s.modified_duration, s.pv01_per_100, s.face_value_per_unit, s.accrued_per_100, s.reason
+          s.modified_duration, s.pv01_per_100, s.face_value_per_unit, s.accrued_per_100, s.reason,
+          f.isin, f.display_name, f.issuer_name, f.credit_rating, f.security_type, f.face_value, f.maturity_date, f.perpetual,
+          r.id, r.price_date, r.source
         FROM unnest(${ids}::int[], ${col((r) => r.contentHash)}::text[], ${col((r) => r.referenceYield)}::float8[],
           ${num('clean')}::float8[], ${num('bondYield')}::float8[], ${num('modifiedDuration')}::float8[], ${num('pv01Per100')}::float8[],
           ${num('faceValuePerUnit')}::float8[], ${num('accruedPer100')}::float8[],
@@ -495,14 +526,20 @@ export function createInventoryRepository(db: DbOrTx) {
           AS s(id, content_hash, reference_yield, clean_price, bond_yield, modified_duration, pv01_per_100, face_value_per_unit,
             accrued_per_100, reason)
         JOIN ${finstruments} f ON f.id = s.id AND f.content_hash = s.content_hash
-        WHERE NOT EXISTS (SELECT 1 FROM ${valuationInputChanges} c WHERE c.finstrument_id = s.id AND c.version > ${inputsVersion})
+        LEFT JOIN LATERAL (${PICK_OF(sql`f.id`)}) r ON true
+        WHERE r.yield_fraction IS NOT DISTINCT FROM s.reference_yield
+          AND NOT EXISTS (SELECT 1 FROM ${valuationInputChanges} c WHERE c.finstrument_id = s.id AND c.version > ${inputsVersion})
           AND (SELECT version FROM ${valuationInputVersions} WHERE id = 1) <= ${inputsVersion}
             + (SELECT count(DISTINCT version) FROM ${valuationInputChanges} WHERE version > ${inputsVersion})
+        ORDER BY s.id
         ON CONFLICT (finstrument_id) DO UPDATE SET method = excluded.method, content_hash = excluded.content_hash,
           settlement_date = excluded.settlement_date, reference_yield = excluded.reference_yield, clean_price = excluded.clean_price,
           bond_yield = excluded.bond_yield, modified_duration = excluded.modified_duration, pv01_per_100 = excluded.pv01_per_100,
           face_value_per_unit = excluded.face_value_per_unit, accrued_per_100 = excluded.accrued_per_100, reason = excluded.reason,
-          valued_at = now()`);
+          valued_at = now(), isin = excluded.isin, display_name = excluded.display_name, issuer_name = excluded.issuer_name,
+          credit_rating = excluded.credit_rating, security_type = excluded.security_type, face_value = excluded.face_value,
+          maturity_date = excluded.maturity_date, perpetual = excluded.perpetual, reference_id = excluded.reference_id,
+          reference_price_date = excluded.reference_price_date, reference_source = excluded.reference_source`);
     },
 
     /**
