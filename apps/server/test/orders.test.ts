@@ -348,6 +348,38 @@ describe.each(DRIVERS)('orders and procurement orders (%s)', (driver) => {
     expect(json(cancel).message).toBe('This order is settled: cancel is not allowed.');
   });
 
+  it('asks the clearing corporation for an exchange’s unsettled trades in one query; a lost answer settles them on the next pass, once', async () => {
+    const trades = [await reportedTrade(), await reportedTrade()];
+    const tradeIds = await Promise.all(trades.map(async (trade) => (await orderRows(t, trade.ticketId)).order.exchangeTradeId!));
+    const venue = t.app.exchange.venue;
+    const asked: string[][] = [];
+    const ask = venue.settlementsOf.bind(venue);
+    venue.settlementsOf = (exchange, ids) => {
+      asked.push([...ids]);
+      return ask(exchange, ids);
+    };
+    try {
+      // The pay-ins run at the venue but its answer is lost: nothing moves here.
+      venue.configure({ answerLossRate: 1 });
+      try {
+        await t.app.orders.settlement.tick();
+      } finally {
+        venue.configure({ answerLossRate: 0 });
+      }
+      expect((await readOrder(t, 'second', 'order', trades[0]!.orderId)).state).toBe('reported');
+      await t.app.orders.settlement.tick();
+    } finally {
+      venue.settlementsOf = ask;
+    }
+    // Each pass asked for both trades in one call.
+    expect(asked.filter((ids) => tradeIds.every((id) => ids.includes(id)))).toHaveLength(2);
+    for (const trade of trades) {
+      expect((await readOrder(t, 'second', 'order', trade.orderId)).state).toBe('settled');
+      expect((await venueBook(t, trade.ticketId)).trades[0]).toMatchObject({ status: 'settled', payinRuns: 1 });
+      expect(await auditOf(t, 'order.settled', trade.orderId)).toHaveLength(1);
+    }
+  });
+
   it('fails a settlement with the reason, retries it (settled), and cancels another failed one', async () => {
     const trade = await reportedTrade();
     t.app.exchange.venue.configure({ settlementOutcome: () => 'funds' });

@@ -6,7 +6,7 @@
  *   number; its settlement status is polled (`settlementStatus`);
  * - the **trade reporting platform and clearing corporation** (issue 13): each side of a confirmed OTC ticket
  *   reports its terms (`reportTrade`); when both sides' reports agree the venue matches them into a trade, which
- *   the clearing corporation settles DVP-I (`settlementOf`, `retrySettlement`, `cancelTrade`).
+ *   the clearing corporation settles DVP-I (`settlementsOf`, `retrySettlement`, `cancelTrade`).
  * `SimulatedExchange` is the local stand-in; a real exchange connection implements the same interface.
  */
 export type ExchangeName = 'NSE' | 'BSE';
@@ -150,7 +150,7 @@ export interface ExchangeGateway {
   cancel(request: { exchange: ExchangeName; ref: string }): Promise<void>;
   /**
    * Reports an accepted RFQ deal; returns the venue's trade number. The venue hands the trade to its clearing
-   * corporation under that number (`report.clearing`): from then on `settlementOf`, `retrySettlement` and
+   * corporation under that number (`report.clearing`): from then on `settlementsOf`, `retrySettlement` and
    * `cancelTrade` reach it like a matched OTC trade, and `settlementStatus` answers from the same record.
    */
   reportDeal(report: DealReport): Promise<{ tradeId: string }>;
@@ -166,8 +166,12 @@ export interface ExchangeGateway {
    * for every report in it.
    */
   reportTrades(exchange: ExchangeName, reports: readonly TradeSideReport[]): Promise<TradeReportAnswer[]>;
-  /** The trade at its clearing corporation; on or after its settlement time the pay-in runs (once). */
-  settlementOf(exchange: ExchangeName, tradeId: string): Promise<TradeSettlement>;
+  /**
+   * Trades at one clearing corporation, in one query (the settlement job's poll: a member's bulk status query),
+   * in the ids' order; null for a trade it does not know. On or after a trade's settlement time its pay-in runs
+   * (once). A failed call failed for every trade in it.
+   */
+  settlementsOf(exchange: ExchangeName, tradeIds: readonly string[]): Promise<Array<TradeSettlement | null>>;
   /** Runs a failed trade's settlement again (a new pay-in); any other state is returned as it is. */
   retrySettlement(exchange: ExchangeName, tradeId: string): Promise<TradeSettlement>;
   /**

@@ -14,6 +14,7 @@
 import { CLEARING_CORPORATION_OF_EXCHANGE, SETTLEMENT_FAILURE_REASONS } from '@dart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { exchangeSimSettlements } from '../../db/schema';
 import type { ExchangeName, RfqTradeClearing, TradeSettlement } from './exchange.gateway';
 import { ExchangeUnavailableError } from './exchange.gateway';
@@ -22,7 +23,7 @@ import { lockTicketAtVenue, type PayinShortage, type VenueLink } from './simulat
 
 type SettlementRow = typeof exchangeSimSettlements.$inferSelect;
 
-function settlementOf(row: SettlementRow): TradeSettlement {
+function answerOf(row: SettlementRow): TradeSettlement {
   return {
     tradeId: row.tradeId,
     exchange: row.exchange as ExchangeName,
@@ -72,12 +73,38 @@ export class SimulatedClearing {
     return null;
   }
 
-  /** The trade's settlement; runs the pay-in (once) when its time has come. */
-  async settlementOf(exchange: ExchangeName, tradeId: string): Promise<TradeSettlement> {
+  /**
+   * The trades as the clearing corporation holds them now, in the ids' order (null: unknown): one read of them
+   * all, then the pay-in (`current`, under each row's lock) of those due. Most polls find no pay-in due, so a
+   * poll of a batch costs one statement, not a transaction per trade.
+   */
+  async settlementsOf(exchange: ExchangeName, tradeIds: readonly string[]): Promise<Array<TradeSettlement | null>> {
     await this.link.call(exchange, 'the settlement status query');
-    const row = await this.current(tradeId);
-    if (!row) throw new ExchangeUnavailableError(`${exchange} clearing (simulated) knows no trade ${tradeId}.`);
-    return this.link.answer(exchange, 'the settlement status query', settlementOf(row));
+    const rows =
+      tradeIds.length === 0
+        ? []
+        : await this.link.db
+            .select()
+            .from(exchangeSimSettlements)
+            .where(sql`${exchangeSimSettlements.tradeId} = ANY(${pgArray(tradeIds)}::text[])`);
+    const byId = new Map(rows.map((row) => [row.tradeId, row]));
+    const now = this.link.now();
+    const answers: Array<TradeSettlement | null> = [];
+    for (const tradeId of tradeIds) {
+      let row = byId.get(tradeId);
+      if (row && this.due(row, now)) row = await this.current(tradeId);
+      answers.push(row ? answerOf(row) : null);
+    }
+    return this.link.answer(exchange, 'the settlement status query', answers);
+  }
+
+  /** Whether the trade's pay-in is to run now: the first `settleMs` after the report (or at `settle_after`, if sooner), a retried one at its `settle_after`. */
+  private due(row: SettlementRow, now: number): boolean {
+    const dueAt =
+      row.payinRuns === 0
+        ? Math.min(row.settleAfter.getTime(), row.reportedAt.getTime() + this.link.settleMs())
+        : row.settleAfter.getTime();
+    return row.status === 'pending' && dueAt <= now;
   }
 
   /**
@@ -90,11 +117,7 @@ export class SimulatedClearing {
       const [current] = await tx.select().from(exchangeSimSettlements).where(eq(exchangeSimSettlements.tradeId, tradeId)).for('update');
       if (!current) return undefined;
       const now = this.link.now();
-      const dueAt =
-        current.payinRuns === 0
-          ? Math.min(current.settleAfter.getTime(), current.reportedAt.getTime() + this.link.settleMs())
-          : current.settleAfter.getTime();
-      if (current.status !== 'pending' || dueAt > now) return current;
+      if (!this.due(current, now)) return current;
       const short = this.shortage(current);
       const [after] = await tx
         .update(exchangeSimSettlements)
@@ -155,7 +178,7 @@ export class SimulatedClearing {
         .returning();
       return after!;
     });
-    return this.link.answer(exchange, 'the settlement retry', settlementOf(row));
+    return this.link.answer(exchange, 'the settlement retry', answerOf(row));
   }
 
   /** Cancels the ticket's trade and reports unless it has settled; a second cancel is a no-op. */

@@ -111,8 +111,8 @@ export class SimulatedExchange implements ExchangeGateway {
     return this.reporting.reportMany(exchange, reports);
   }
 
-  settlementOf(exchange: ExchangeName, tradeId: string): Promise<TradeSettlement> {
-    return this.clearing.settlementOf(exchange, tradeId);
+  settlementsOf(exchange: ExchangeName, tradeIds: readonly string[]): Promise<Array<TradeSettlement | null>> {
+    return this.clearing.settlementsOf(exchange, tradeIds);
   }
 
   retrySettlement(exchange: ExchangeName, tradeId: string): Promise<TradeSettlement> {

@@ -4,8 +4,8 @@
  * settled → orders `settled`, ticket `settled`; failed → orders `failed` with the reason (shortage of funds or
  * securities), ticket `failed`; cancelled at the venue → orders and ticket cancelled. The venue runs each pay-in
  * once (under its row lock), and the orders move only from the states that await the outcome, so a restart
- * mid-settlement, a second node or a repeated poll never settles twice. A venue that does not answer is asked
- * again on the next pass. Runs on the elected node every `TICK_MS`; tests call `tick()`.
+ * mid-settlement, a second node or a repeated poll never settles twice. Each exchange's unsettled trades are asked
+ * for in one query; a venue that does not answer is asked again on the next pass. Runs on the elected node every `TICK_MS`; tests call `tick()`.
  */
 import type { ExchangeName } from '../exchange';
 import type { OrdersContext } from './orders.context';
@@ -19,22 +19,39 @@ export function createSettlementJob(ctx: OrdersContext) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
 
-  /** One pass over the unsettled trades; returns how many changed. */
+  /**
+   * One pass over the unsettled trades; returns how many changed. Each exchange's trades are asked for in one
+   * query (`settlementsOf`); an exchange that does not answer is asked again on the next pass, the others go on.
+   */
   async function tick(): Promise<number> {
-    let changed = 0;
+    const byExchange = new Map<ExchangeName, Array<{ ticketId: string; tradeId: string }>>();
     for (const trade of await createOrdersRepository(db).unsettled(SETTLEMENT.BATCH)) {
-      let settlement;
+      const exchange = trade.exchange as ExchangeName;
+      const list = byExchange.get(exchange) ?? [];
+      if (list.length === 0) byExchange.set(exchange, list);
+      list.push(trade);
+    }
+    let changed = 0;
+    for (const [exchange, trades] of byExchange) {
+      let settlements;
       try {
-        settlement = await ctx.gateway.settlementOf(trade.exchange as ExchangeName, trade.tradeId);
+        settlements = await ctx.gateway.settlementsOf(
+          exchange,
+          trades.map((trade) => trade.tradeId),
+        );
       } catch {
         continue; // The clearing corporation did not answer: asked again on the next pass.
       }
-      if (settlement.status === 'pending') continue;
-      const rows = await ctx.change(async (tx, emit) => {
-        await createOrdersRepository(tx).lockTicketOrders(tx, trade.ticketId);
-        return markSettlement(tx, emit, trade.ticketId, settlement, ctx.settledHooks);
-      });
-      changed += rows.length > 0 ? 1 : 0;
+      for (const [i, trade] of trades.entries()) {
+        const settlement = settlements[i];
+        // Unknown to it (not yet, or a venue that lost it) or still pending: asked again on the next pass.
+        if (!settlement || settlement.status === 'pending') continue;
+        const rows = await ctx.change(async (tx, emit) => {
+          await createOrdersRepository(tx).lockTicketOrders(tx, trade.ticketId);
+          return markSettlement(tx, emit, trade.ticketId, settlement, ctx.settledHooks);
+        });
+        changed += rows.length > 0 ? 1 : 0;
+      }
     }
     return changed;
   }
