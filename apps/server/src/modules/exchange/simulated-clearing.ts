@@ -98,7 +98,10 @@ export class SimulatedClearing {
     return this.link.answer(exchange, 'the settlement status query', answers);
   }
 
-  /** Whether the trade's pay-in is to run now: the first `settleMs` after the report (or at `settle_after`, if sooner), a retried one at its `settle_after`. */
+  /**
+   * Whether the trade's pay-in is to run now: the first `settleMs` after the report as this node is configured now
+   * (or at `settle_after`, if sooner), a retried one at its `settle_after`.
+   */
   private due(row: SettlementRow, now: number): boolean {
     const dueAt =
       row.payinRuns === 0
@@ -108,9 +111,8 @@ export class SimulatedClearing {
   }
 
   /**
-   * The trade as the clearing corporation holds it now, its pay-in run (once, under the row lock) when due;
-   * undefined when it knows no such trade. The first pay-in is due `settleMs` after the report as this node
-   * is configured now (or at `settle_after`, if sooner); a retried one at its `settle_after`.
+   * The trade as the clearing corporation holds it now, its pay-in run (once, under the row lock) when due
+   * (`due`); undefined when it knows no such trade.
    */
   async current(tradeId: string): Promise<SettlementRow | undefined> {
     return this.link.db.transaction(async (tx) => {
