@@ -9,7 +9,7 @@
 import type { Inventory } from '@dart/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlRows } from '../src/db/client';
+import { sqlRows, type Tx } from '../src/db/client';
 import type { Principal } from '../src/modules/auth/principal';
 import { createRevaluationNotices } from '../src/modules/inventory';
 import { createInventoryRepository } from '../src/modules/inventory/inventory.repository';
@@ -75,9 +75,34 @@ describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) =>
     }
     throw new Error(`bond figures of ${ids.join(', ')} never stored`);
   };
-  const moveReference = (id: number, bp: number) =>
-    execute(sql`UPDATE reference_prices SET yield_fraction = yield_fraction + ${bp / 10_000}
+  /** Moves the bond's reference pick by `bp` basis points (in `on`'s transaction when given). */
+  const moveReference = (id: number, bp: number, on: Pick<Tx, 'execute'> = db()) =>
+    on.execute(sql`UPDATE reference_prices SET yield_fraction = yield_fraction + ${bp / 10_000}
       WHERE id = (SELECT id FROM reference_prices WHERE finstrument_id = ${id} ORDER BY priority ASC, price_date DESC LIMIT 1)`);
+  /**
+   * Runs `first` in a transaction held open after it, then starts `second`: whether `second` was still waiting
+   * 150 ms later (it must wait for `first`'s commit), after which both finish.
+   */
+  const waitsForOpenTransaction = async (first: (tx: Tx) => Promise<unknown>, second: () => Promise<unknown>) => {
+    let commit!: () => void;
+    const open = new Promise<void>((resolve) => (commit = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const held = db().transaction(async (tx) => {
+      await first(tx);
+      wrote();
+      await open;
+    });
+    await written;
+    let done = false;
+    const waiting = second().then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const waited = !done;
+    commit();
+    await held;
+    await waiting;
+    return waited;
+  };
   const gsecOf = (inventory: Inventory) => inventory.results.find((p) => p.isin === GSEC_2033 && p.account === 'MAIN')!;
 
   it('stores what a node priced, and a new node values the book from those figures, the same to the last digit', async () => {
@@ -115,7 +140,7 @@ describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) =>
     const repo = createInventoryRepository(db());
     const [hdfc] = await repo.bondsForBook([hdfcId], running.valuation_date, valuationMethod());
     const figures = { reason: 'priced from other inputs' };
-    const storeAt = (tx: Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0], version: number, change: object = {}) =>
+    const storeAt = (tx: Tx, version: number, change: object = {}) =>
       createInventoryRepository(tx).storeValuations(
         [{ finstrumentId: hdfcId, contentHash: hdfc!.bond.contentHash, referenceYield: hdfc!.ref!.yieldFraction, figures, ...change }],
         running.valuation_date,
@@ -134,50 +159,23 @@ describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) =>
 
     // A writer of a reference price in flight: the store waits for it (on PGlite as every transaction waits for the
     // one open), then sees the change and stores nothing.
-    const pickOf = sql`(SELECT id FROM reference_prices WHERE finstrument_id = ${hdfcId} ORDER BY priority ASC, price_date DESC LIMIT 1)`;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let wrote!: () => void;
-    const written = new Promise<void>((resolve) => (wrote = resolve));
-    const writer = db().transaction(async (tx) => {
-      await tx.execute(sql`UPDATE reference_prices SET yield_fraction = yield_fraction + 0.0002 WHERE id = ${pickOf}`);
-      wrote();
-      await held;
-    });
-    await written;
-    let storeDone = false;
-    const store = db()
-      .transaction((tx) => storeAt(tx, now, { referenceYield: hdfc!.ref!.yieldFraction + 0.0002 }))
-      .then(() => (storeDone = true));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(storeDone).toBe(false);
-    release();
-    await writer;
-    await store;
+    expect(
+      await waitsForOpenTransaction(
+        (tx) => moveReference(hdfcId, 2, tx),
+        () => db().transaction((tx) => storeAt(tx, now, { referenceYield: hdfc!.ref!.yieldFraction + 0.0002 })),
+      ),
+    ).toBe(true);
     expect(await stored(hdfcId)).toEqual([]);
 
     // A store first, a writer after it: the writer waits for the store, then drops what it stored.
     const [moved] = await repo.bondsForBook([hdfcId], running.valuation_date, valuationMethod());
     const after = await repo.inputsVersion();
-    let commit!: () => void;
-    const open = new Promise<void>((resolve) => (commit = resolve));
-    let inserted!: () => void;
-    const storing = new Promise<void>((resolve) => (inserted = resolve));
-    const first = db().transaction(async (tx) => {
-      await storeAt(tx, after, { referenceYield: moved!.ref!.yieldFraction });
-      inserted();
-      await open;
-    });
-    await storing;
-    let writerDone = false;
-    const second = execute(sql`UPDATE reference_prices SET yield_fraction = yield_fraction - 0.0002 WHERE id = ${pickOf}`).then(
-      () => (writerDone = true),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(writerDone).toBe(false);
-    commit();
-    await first;
-    await second;
+    expect(
+      await waitsForOpenTransaction(
+        (tx) => storeAt(tx, after, { referenceYield: moved!.ref!.yieldFraction }),
+        () => db().transaction((tx) => moveReference(hdfcId, -2, tx)),
+      ),
+    ).toBe(true);
     expect(await stored(hdfcId)).toEqual([]);
     // A new node prices it again and stores it, for the tests after this one.
     expect(gsecOf(await firstValuation())).toEqual(gsecOf(running));
