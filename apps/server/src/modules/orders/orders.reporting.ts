@@ -30,6 +30,7 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { pgArray } from '../../db/pg-array';
 import { orders, tickets } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { groupBy } from '../../lib/group-by';
 import type { ExchangeName, TradeReportAnswer, TradeSideReport } from '../exchange';
 import type { OrdersContext } from './orders.context';
 import { createOrdersRepository, type ClaimedOrder, type OrderRow, type OrderView } from './orders.repository';
@@ -223,7 +224,7 @@ export function createOrderReporter(ctx: OrdersContext) {
    * stored a kind at a time.
    */
   async function reportBatch(claimed: readonly ClaimedOrder[], now: Date, rfqTrades: Map<string, RfqTrade | null>): Promise<void> {
-    const toVenue = new Map<ExchangeName, Array<{ order: OrderRow; report: TradeSideReport }>>();
+    const ready: Array<{ order: OrderRow; report: TradeSideReport }> = [];
     await inParallel(claimed, REPORTER.PARALLEL, async (order) => {
       let rfq: RfqTrade | null;
       let report: TradeSideReport;
@@ -239,11 +240,10 @@ export function createOrderReporter(ctx: OrdersContext) {
         await failedAll([order], error, now);
         return;
       }
-      const exchange = order.exchange as ExchangeName;
-      toVenue.set(exchange, [...(toVenue.get(exchange) ?? []), { order, report }]);
+      ready.push({ order, report });
     });
     await Promise.all(
-      [...toVenue].map(async ([exchange, batch]) => {
+      [...groupBy(ready, (one) => one.order.exchange as ExchangeName)].map(async ([exchange, batch]) => {
         let answers: TradeReportAnswer[];
         try {
           answers = await gateway.reportTrades(

@@ -5,8 +5,10 @@
  * securities), ticket `failed`; cancelled at the venue → orders and ticket cancelled. The venue runs each pay-in
  * once (under its row lock), and the orders move only from the states that await the outcome, so a restart
  * mid-settlement, a second node or a repeated poll never settles twice. Each exchange's unsettled trades are asked
- * for in one query; a venue that does not answer is asked again on the next pass. Runs on the elected node every `TICK_MS`; tests call `tick()`.
+ * for in one query; a venue that does not answer is asked again on the next pass. Runs on the elected node every
+ * `TICK_MS`; tests call `tick()`.
  */
+import { groupBy } from '../../lib/group-by';
 import type { ExchangeName } from '../exchange';
 import type { OrdersContext } from './orders.context';
 import { createOrdersRepository } from './orders.repository';
@@ -24,15 +26,9 @@ export function createSettlementJob(ctx: OrdersContext) {
    * query (`settlementsOf`); an exchange that does not answer is asked again on the next pass, the others go on.
    */
   async function tick(): Promise<number> {
-    const byExchange = new Map<ExchangeName, Array<{ ticketId: string; tradeId: string }>>();
-    for (const trade of await createOrdersRepository(db).unsettled(SETTLEMENT.BATCH)) {
-      const exchange = trade.exchange as ExchangeName;
-      const list = byExchange.get(exchange) ?? [];
-      if (list.length === 0) byExchange.set(exchange, list);
-      list.push(trade);
-    }
+    const unsettled = await createOrdersRepository(db).unsettled(SETTLEMENT.BATCH);
     let changed = 0;
-    for (const [exchange, trades] of byExchange) {
+    for (const [exchange, trades] of groupBy(unsettled, (trade) => trade.exchange as ExchangeName)) {
       let settlements;
       try {
         settlements = await ctx.gateway.settlementsOf(
