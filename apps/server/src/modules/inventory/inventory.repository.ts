@@ -433,12 +433,12 @@ export function createInventoryRepository(db: DbOrTx) {
             SELECT id, finstrument_id, account, face_value, cost_paise, realised_pnl_paise, as_of, updated_at FROM ${inventoryPositions}
             WHERE client_id = ${clientId} AND face_value > 0 AND finstrument_id % ${of}::int = ${index}::int),
           held AS MATERIALIZED (
-            SELECT held.id, v.finstrument_id IS NOT NULL AS stored, v.isin, v.display_name, v.issuer_name, v.credit_rating,
+            SELECT ids.id, v.finstrument_id IS NOT NULL AS stored, v.isin, v.display_name, v.issuer_name, v.credit_rating,
               v.security_type, v.face_value, v.maturity_date, v.perpetual, v.reference_id, v.reference_price_date, v.reference_yield,
               v.reference_source, v.clean_price, v.bond_yield, v.modified_duration, v.pv01_per_100, v.face_value_per_unit,
               v.accrued_per_100, v.reason
-            FROM (SELECT DISTINCT finstrument_id FROM h) held(id)
-            LEFT JOIN ${inventoryBondValuations} v ON v.finstrument_id = held.id AND ${storedFor(method, settlement)})
+            FROM (SELECT DISTINCT finstrument_id FROM h) ids(id)
+            LEFT JOIN ${inventoryBondValuations} v ON v.finstrument_id = ids.id AND ${storedFor(method, settlement)})
           SELECT
             (SELECT json_build_array(json_agg(id), json_agg(finstrument_id), json_agg(account), json_agg(face_value),
               json_agg(cost_paise), json_agg(realised_pnl_paise), json_agg(as_of),
