@@ -6,7 +6,7 @@
  * unified list with the spec's filters, CSV/XLSX export and the contract note PDF. Venue outages, crashes,
  * the deadline alerts and two nodes are in orders-reporting.test.ts.
  */
-import { ORDER_STATE_LABELS, SETTLEMENT_FAILURE_REASONS, type Order } from '@dart/contracts';
+import { ORDER_STATE_LABELS, OrderListSchema, SETTLEMENT_FAILURE_REASONS, type Order } from '@dart/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DRIVERS, json, type TestApp } from './helpers';
@@ -472,7 +472,8 @@ describe.each(DRIVERS)('orders and procurement orders (%s)', (driver) => {
     const list = async (query: string, who: 'demo' | 'second' = 'demo') => {
       const response = await call(t, who, 'GET', `/api/orders/unified/${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      return json<List>(response);
+      // The route writes its answer without the app's zod check (lib/typed-json.ts): every answer is held to it here.
+      return OrderListSchema.parse(json<List>(response));
     };
 
     it('lists the firm’s own orders and procurement orders only, newest first, paged', async () => {
@@ -494,6 +495,9 @@ describe.each(DRIVERS)('orders and procurement orders (%s)', (driver) => {
       const page2 = await list('?page_size=2&page=2');
       expect(page2).toMatchObject({ page: 2, page_size: 2, count: all.count });
       expect(page2.results.map((o) => o.id)).toEqual(all.results.slice(2, 4).map((o) => o.id));
+      // The total rides on the page's rows: a page beyond the last still counts, a first page of nothing is 0.
+      expect(await list('?page_size=2&page=999')).toMatchObject({ page: 999, count: all.count, results: [] });
+      expect(await list('?search=NO-SUCH-BOND')).toMatchObject({ count: 0, results: [] });
       expect((await list('?paginate=false')).page_size).toBe(500);
       expect((await call(t, 'demo', 'GET', '/api/orders/unified/?page_size=501')).statusCode).toBe(400);
     });

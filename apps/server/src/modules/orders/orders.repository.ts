@@ -176,7 +176,8 @@ export function createOrdersRepository(executor: DbOrTx) {
      * The firm's filtered page and the total. The page is cut from `orders` alone (the firm's index gives it in
      * order) and the names are scalar subqueries on those rows only: the six-table join this replaces spent more
      * time being planned (2–4 ms under load) than run. The rows are decoded by each column's own decoder, looked
-     * up once (`ORDER_ROW`, db/row-decoder.ts), not per field and row by the query builder. The total is an index count.
+     * up once (`ORDER_ROW`, db/row-decoder.ts), not per field and row by the query builder. The total is an index
+     * count in the same statement (one round trip and one statement built per page, not two).
      */
     async list(
       clientId: string,
@@ -191,7 +192,8 @@ export function createOrdersRepository(executor: DbOrTx) {
             f.isin AS v_isin, f.display_name AS v_bond_name, f.security_type AS v_security_type, f.face_value AS v_face_value,
             (SELECT ${clients.name} FROM ${clients} WHERE ${clients.id} = page.client_id) AS v_client_name,
             (SELECT ${clients.name} FROM ${clients} WHERE ${clients.id} = page.counterparty_client_id) AS v_counterparty_name,
-            (SELECT ${custodians.name} FROM ${custodians} WHERE ${custodians.id} = page.custodian_id) AS v_custodian_name
+            (SELECT ${custodians.name} FROM ${custodians} WHERE ${custodians.id} = page.custodian_id) AS v_custodian_name,
+            (SELECT count(*) FROM ${orders} WHERE ${where}) AS v_total
           FROM (SELECT * FROM ${orders} WHERE ${where} ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${page.limit} OFFSET ${page.offset}) page
           CROSS JOIN LATERAL (SELECT isin, display_name, security_type, face_value FROM ${finstruments} WHERE ${finstruments.id} = page.finstrument_id) f
           ORDER BY page.created_at DESC, page.id DESC`,
@@ -207,6 +209,10 @@ export function createOrdersRepository(executor: DbOrTx) {
         counterpartyName: r.v_counterparty_name as string,
         custodianName: (r.v_custodian_name as string | null) ?? null,
       }));
+      // The total rides on every row of the page (an uncorrelated subquery: run once). An empty page beyond the
+      // first needs it asked for; an empty first page has none to count.
+      if (raw.length > 0) return { count: Number(raw[0]!.v_total), rows };
+      if (page.offset === 0) return { count: 0, rows };
       const [total] = await executor.select({ n: count() }).from(orders).where(where);
       return { count: Number(total?.n ?? 0), rows };
     },
