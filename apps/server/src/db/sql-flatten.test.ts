@@ -1,0 +1,54 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { pgArray } from './pg-array';
+import { clients, inventoryPositions, tickets } from './schema';
+import { flattenSql } from './sql-flatten';
+
+const dialect = new PgDialect();
+const render = (query: SQL) => dialect.sqlToQuery(query);
+
+describe('flattenSql', () => {
+  const cases: Array<[string, SQL]> = [
+    ['text and primitive values', sql`SELECT ${1}::int, ${'a"b'}, ${true}, ${null}, ${12345678901234567890n}`],
+    ['tables and columns, quoted as Drizzle does', sql`SELECT ${tickets.number}, ${clients.name} FROM ${tickets} JOIN ${clients} ON true`],
+    [
+      'an aliased table and its columns',
+      (() => {
+        const seller = alias(clients, 'seller');
+        return sql`SELECT ${seller.name} FROM ${seller}`;
+      })(),
+    ],
+    ['identifiers', sql`SELECT 1 AS ${sql.identifier('we"ird')}`],
+    [
+      'nested statements with values at every level',
+      sql`WITH t AS (${sql`SELECT ${2} AS x, ${sql`${'deep'}`}`}) SELECT * FROM t WHERE x = ${3}`,
+    ],
+    [
+      'the query builder’s conditions (encoded parameters)',
+      sql`SELECT 1 WHERE ${and(eq(tickets.id, '00000000-0000-4000-8000-000000000000'), eq(tickets.version, 4))}`,
+    ],
+    ['a date parameter encoded by its column', sql`SELECT 1 WHERE ${eq(tickets.updatedAt, new Date('2026-11-29T05:00:00Z'))}`],
+    [
+      'object values (array, date, buffer) as parameters, not lists',
+      sql`SELECT ${pgArray([1, 2, 3])}::int[], ${new Date(0)}, ${Buffer.from('x')}`,
+    ],
+    ['a bare array as Drizzle’s parenthesised list', sql`SELECT 1 WHERE 2 IN ${[1, 2, sql`${3}`]}`],
+    ['undefined chunks render nothing', sql`SELECT 1${undefined}`],
+    ['raw text', sql`SELECT ${sql.raw('42')} FROM ${inventoryPositions}`],
+    ['inlined parameters are left to Drizzle', sql`SELECT ${'x'}`.inlineParams()],
+    ['a nested statement that inlines parameters', sql`SELECT ${1}, ${sql`${'y'}`.inlineParams()}`],
+  ];
+  it.each(cases)('%s: the same text and parameters as the original tree', (_, query) => {
+    const want = render(query);
+    const got = render(flattenSql(query));
+    expect(got.sql).toBe(want.sql);
+    expect(got.params).toStrictEqual(want.params);
+  });
+
+  it('leaves few chunks for Drizzle: merged text and bare values', () => {
+    const flat = flattenSql(sql`SELECT ${tickets.number} FROM ${tickets} WHERE ${eq(tickets.version, 4)} AND ${tickets.id} = ${'a'}`);
+    expect(flat.queryChunks).toHaveLength(4);
+    expect(flat.queryChunks.filter((c) => typeof c !== 'object')).toEqual([4, 'a']);
+  });
+});
