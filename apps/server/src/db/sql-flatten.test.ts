@@ -36,6 +36,10 @@ describe('flattenSql', () => {
     ['a bare array as Drizzle’s parenthesised list', sql`SELECT 1 WHERE 2 IN ${[1, 2, sql`${3}`]}`],
     ['undefined chunks render nothing', sql`SELECT 1${undefined}`],
     ['raw text', sql`SELECT ${sql.raw('42')} FROM ${inventoryPositions}`],
+    [
+      'placeholders of a prepared query, left to Drizzle',
+      sql`SELECT 1 WHERE ${eq(tickets.updatedAt, sql.placeholder('at'))} AND ${eq(tickets.id, sql.placeholder('id'))}`,
+    ],
     ['inlined parameters are left to Drizzle', sql`SELECT ${'x'}`.inlineParams()],
     ['a nested statement that inlines parameters', sql`SELECT ${1}, ${sql`${'y'}`.inlineParams()}`],
   ];

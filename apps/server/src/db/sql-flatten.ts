@@ -1,21 +1,24 @@
 /**
- * A raw statement's `sql` tree flattened before Drizzle turns it into text and parameters (`sqlRows`, client.ts).
+ * Every statement's `sql` tree flattened before Drizzle turns it into text and parameters (`renderFlattened`,
+ * installed on the app's database in client.ts): raw statements and the query builder's alike.
  *
  * Why: Drizzle renders each chunk of a tree by asking, one class after the other, what it is (`is()`: for an
  * object of another class it walks the object's prototype chain each time), so a chunk that is a column or a
- * parameter costs up to seven such walks. The hot raw statements (a ticket's write, the reporter's batch, the
- * book's parts) are trees of a few hundred chunks, and in the post-trade pipeline's profile this rendering was
- * ~13 % of the server's CPU (modules/orders README "Speed").
+ * parameter costs up to seven such walks. The hot statements (a ticket's write, the reporter's batch, the book's
+ * parts) are trees of a few hundred chunks; in the post-trade pipeline's profile, rendering statements was about a
+ * tenth of the server's CPU (modules/orders README "Speed").
  *
  * What: one walk with `instanceof` that renders text, names, tables and columns itself into string chunks (merged)
  * and leaves each value as a primitive, or, for an object value, as a parameter with no encoder — the cheap cases
  * of Drizzle's own walk. It applies each parameter's encoder as Drizzle does. Anything else (views, subqueries,
  * placeholders, aliases, query builders, a column named by its key, inlined parameters) is left in the tree for
  * Drizzle to render as before. The text and parameters Drizzle then produces are the same as from the original
- * tree: the unit test holds it to that on every kind of chunk, and under tests `sqlRows` compares the two for
- * every statement it runs.
+ * tree: the unit test holds it to that on every kind of chunk, and under Vitest every statement the app runs is
+ * rendered both ways and compared.
  */
-import { Column, Name, Param, SQL, StringChunk, Table } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import { Column, Name, Param, Placeholder, SQL, StringChunk, Table } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 
 const IS_ALIAS = Symbol.for('drizzle:IsAlias');
 const SCHEMA = Symbol.for('drizzle:Schema');
@@ -56,6 +59,11 @@ function walk(out: Out, chunks: readonly unknown[]): boolean {
       if (inlines(chunk)) return false;
       if (!walk(out, chunk.queryChunks)) return false;
     } else if (chunk instanceof Param) {
+      // A placeholder is filled when a prepared query runs: Drizzle numbers it now, its value comes later.
+      if (chunk.value instanceof Placeholder) {
+        keep(out, chunk);
+        continue;
+      }
       const mapped: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
       if (mapped !== null && typeof mapped === 'object' && !isPlainDriverValue(mapped)) keep(out, chunk);
       else value(out, mapped);
@@ -88,4 +96,27 @@ export function flattenSql(query: SQL): SQL {
   if (!walk(out, query.queryChunks)) return query;
   if (out.text !== '') out.chunks.push(new StringChunk(out.text));
   return new SQL(out.chunks as SQL['queryChunks']);
+}
+
+/** Under the tests, every statement's flattened tree is held to the original's text and parameters. */
+const checkFlattening = process.env.VITEST !== undefined;
+
+/**
+ * Makes `db` render every statement from its flattened tree (its dialect's `sqlToQuery`, which the query builder,
+ * `execute` and transactions all call). Drizzle's own renderings for schema work (`invokeSource`) are untouched.
+ */
+export function renderFlattened<D extends object>(db: D): D {
+  const dialect = (db as unknown as { dialect: PgDialect }).dialect;
+  const render = dialect.sqlToQuery.bind(dialect);
+  dialect.sqlToQuery = (query, invokeSource) => {
+    if (invokeSource !== undefined) return render(query, invokeSource);
+    const got = render(flattenSql(query));
+    if (checkFlattening) {
+      const want = render(query);
+      if (got.sql !== want.sql || !isDeepStrictEqual(got.params, want.params))
+        throw new Error(`sql-flatten: the flattened statement differs\n${want.sql}\n${got.sql}`);
+    }
+    return got;
+  };
+  return db;
 }
