@@ -18,14 +18,15 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Column, Name, Param, Placeholder, SQL, StringChunk, Table } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 const IS_ALIAS = Symbol.for('drizzle:IsAlias');
 const SCHEMA = Symbol.for('drizzle:Schema');
 const NAME = Symbol.for('drizzle:Name');
 /** Drizzle keeps it private; `.inlineParams()` sets it. */
 const inlines = (query: SQL) => (query as unknown as { shouldInlineParams: boolean }).shouldInlineParams;
-const escapeName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** Drizzle's own quoting of a name (it reads nothing of its dialect), so the two renderings cannot drift apart. */
+const escapeName = (name: string) => PgDialect.prototype.escapeName(name);
 
 type Out = { chunks: unknown[]; text: string };
 
