@@ -1,9 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, Param, sql, type SQL } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { pgArray } from './pg-array';
 import { clients, inventoryPositions, tickets } from './schema';
-import { flattenSql } from './sql-flatten';
+import { flattenSql, renderSql } from './sql-flatten';
 
 const dialect = new PgDialect();
 const render = (query: SQL) => dialect.sqlToQuery(query);
@@ -48,6 +48,34 @@ describe('flattenSql', () => {
     const got = render(flattenSql(query));
     expect(got.sql).toBe(want.sql);
     expect(got.params).toStrictEqual(want.params);
+    const direct = renderSql(query, render);
+    expect(direct.sql).toBe(want.sql);
+    expect(direct.params).toStrictEqual(want.params);
+  });
+
+  it('writes a statement of text and values itself, and hands one with a placeholder to Drizzle', () => {
+    let drizzleRenders = 0;
+    const counting = (query: SQL) => {
+      drizzleRenders++;
+      return render(query);
+    };
+    const plain = renderSql(
+      sql`SELECT ${tickets.number} FROM ${tickets} WHERE ${eq(tickets.version, 4)} AND ${undefined}${'a'} = ${null}`,
+      counting,
+    );
+    expect(plain).toEqual({
+      sql: 'SELECT "tickets"."number" FROM "tickets" WHERE "tickets"."version" = $1 AND $2 = $3',
+      params: [4, 'a', null],
+    });
+    expect(drizzleRenders).toBe(0);
+    renderSql(sql`SELECT 1 WHERE ${eq(tickets.id, sql.placeholder('id'))}`, counting);
+    expect(drizzleRenders).toBe(1);
+  });
+
+  it('a parameter whose value is undefined stays a parameter, as in Drizzle', () => {
+    const query = sql`SELECT ${new Param(undefined)}`;
+    expect(renderSql(query, render)).toEqual({ sql: 'SELECT $1', params: [undefined] });
+    expect(render(query).params).toEqual([undefined]);
   });
 
   it('leaves few chunks for Drizzle: merged text and bare values', () => {
