@@ -130,6 +130,9 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
   };
 }
 
+/** How long a pool connection lives (README "Runtime": generic plans are costed once, on the table sizes of then). */
+export const POOL_CONNECTION_LIFETIME_S = 60;
+
 export async function openPostgres(url: string, logger: Logger, queryTimeoutMs: number): Promise<Database> {
   const pool = new pg.Pool({
     // Parameterised statements as named prepared statements of each connection (db/prepared.ts).
@@ -138,6 +141,9 @@ export async function openPostgres(url: string, logger: Logger, queryTimeoutMs: 
     max: 10,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
+    // A connection's named statements keep the generic plans PostgreSQL costed when they were made (prepared.ts):
+    // ended after a minute (once idle), so no plan outlives by more than that the table sizes it was costed on.
+    maxLifetimeSeconds: POOL_CONNECTION_LIFETIME_S,
     query_timeout: queryTimeoutMs,
     statement_timeout: queryTimeoutMs,
   });

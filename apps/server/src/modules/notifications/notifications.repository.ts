@@ -209,7 +209,10 @@ export interface NotificationInsert {
  * Writes each notification with its `notify.created` event in ONE statement per chunk (a pass's round trips are its
  * latency): the events are appended in the given order for the audiences that have no row yet (a replayed source
  * event's audience has one), then the rows are inserted with their event's position as `live_position`. The columns
- * travel as arrays through `unnest` (one parameter each); `hidden_for` as one array literal per row. Returns the rows
+ * travel as arrays through `unnest` (one parameter each); `hidden_for` as one array literal per row. The check for a row
+ * already made is a lateral lookup the planner cannot turn into a join (`LIMIT 1`), so it is always the unique index's
+ * lookup: as `NOT EXISTS`, a pool connection's generic plan, costed while the table was small, hashed the whole table
+ * on every pass once it had grown (apps/server/README.md "Runtime"). Returns the rows
  * written, with their event's position, in position order. The first chunk's statement also moves the producer's
  * cursor (`event_cursors`, locked by the caller's `EventTail.next` in this transaction): the same UPDATE as
  * `EventTail.advance`, without a round trip of its own.
@@ -244,9 +247,10 @@ export async function insertNotificationsWithEvents(
               created_at, payload, n)
         ), fresh AS (
           SELECT x.* FROM x
-           WHERE NOT EXISTS (SELECT 1 FROM notifications n
-                              WHERE n.source_ref = x.source_ref AND n.client_id = x.client_id
-                                AND n.user_id IS NOT DISTINCT FROM x.user_id)
+            LEFT JOIN LATERAL (SELECT 1 AS made FROM notifications n
+                                WHERE n.source_ref = x.source_ref AND n.client_id = x.client_id
+                                  AND n.user_id IS NOT DISTINCT FROM x.user_id LIMIT 1) had ON true
+           WHERE had.made IS NULL
         ), ev AS (
           INSERT INTO events (topic, client_id, user_id, payload)
           SELECT ${topic}, client_id, user_id, payload FROM fresh ORDER BY n
