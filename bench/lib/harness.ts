@@ -3,6 +3,7 @@
  * when listening), stop it, and load an HTTP route with autocannon.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -63,4 +64,60 @@ export async function loadRoute(url: string, headers: Record<string, string> = {
   const result = await autocannon({ url, connections: BENCH_CONNECTIONS, duration, headers });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 };
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/** A process's CPU time (user + system) so far, ms, from /proc; NaN where /proc cannot be read. */
+function cpuMsOf(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Every PostgreSQL server process on this machine (the postmaster, backends, WAL writer…), from /proc. */
+function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU spent by the served app and by PostgreSQL (every postgres process on the machine, started or ended in the
+ * window or not) from `start()` to `stop()`, ms: what a unit of work costs each, which a throughput on cores
+ * shared with the bench's own client cannot show. A backend that ends inside the window takes its CPU with it
+ * (the pool keeps its connections for the run).
+ */
+export function cpuMeter(served: ServedProcess) {
+  const pid = served.child.pid!;
+  const sumPostgres = (pids: number[]) => pids.reduce((sum, p) => sum + (cpuMsOf(p) || 0), 0);
+  let app = NaN;
+  let pg = new Map<number, number>();
+  return {
+    start() {
+      app = cpuMsOf(pid);
+      pg = new Map(postgresPids().map((p) => [p, cpuMsOf(p) || 0]));
+    },
+    stop(): { appMs: number; postgresMs: number } {
+      const pids = postgresPids();
+      const postgresMs = sumPostgres(pids) - pids.reduce((sum, p) => sum + (pg.get(p) ?? 0), 0);
+      return { appMs: cpuMsOf(pid) - app, postgresMs };
+    },
+  };
 }

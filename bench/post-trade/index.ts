@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Ticket } from '@dart/contracts';
-import { BENCH_CONNECTIONS, loadRoute, serveScript, stopProcess, type ServedProcess } from '../lib/harness';
+import { BENCH_CONNECTIONS, cpuMeter, loadRoute, serveScript, stopProcess, type ServedProcess } from '../lib/harness';
 import type { BenchResult } from '../types';
 import { connectClient, inPool, percentile, ticketTimes, waitUntilReported, type PostTradeClient } from './client';
 
@@ -88,11 +88,15 @@ async function pipeline(bareBase: string): Promise<BenchResult[]> {
     if (seeded.some((t) => t.state !== 'sent')) throw new Error('a seeded ticket is not awaiting its price');
 
     if (process.env.BENCH_SQL_COUNT) app.child.kill('SIGUSR2');
+    const cpu = cpuMeter(app);
+    cpu.start();
     const startedAt = Date.now();
     const started = performance.now();
     await inPool(seeded, IN_FLIGHT, async (ticket) => void (await client.confirm(ticket)));
     const callsMs = performance.now() - started;
     await waitUntilReported(client, WARM_UP_DEALS + DEALS);
+    // From the first call until none is left reporting (the polls of waitUntilReported included).
+    const { appMs, postgresMs } = cpu.stop();
     const times = await ticketTimes(
       client,
       seeded.map((t) => t.id),
@@ -124,6 +128,7 @@ async function pipeline(bareBase: string): Promise<BenchResult[]> {
         ...onPostgres(200),
         note:
           `first price call → last reported ${round(elapsedMs)} ms (the 3 calls per deal took ${round(callsMs)} ms); ` +
+          `CPU a deal: the app ${(appMs / DEALS).toFixed(2)} ms, PostgreSQL ${(postgresMs / DEALS).toFixed(2)} ms; ` +
           `confirmed→reported p50 ${round(percentile(confirmedToReported, 50))} ms, p99 ${round(percentile(confirmedToReported, 99))} ms; ` +
           `baseline: the same 3 PATCH calls per deal on a bare Fastify route; seeding the deals (market API, 4 calls each) took ${round(seedMs)} ms; ${machineLoad()}`,
       },
