@@ -4,7 +4,7 @@
  * through pricing and both acceptances to confirmation. Apps must be built with `{ BOND_IMPORT: 'slice' }`.
  */
 import type { AddressInfo } from 'node:net';
-import type { Ticket } from '@dart/contracts';
+import { TicketSchema, type Ticket } from '@dart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
@@ -65,7 +65,26 @@ export async function call(
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const actor = (await postTradeActors(t))[who];
-  return t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...bearer(actor.token), ...headers } });
+  const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...bearer(actor.token), ...headers } });
+  holdToTicketSchema(method, url, response);
+  return response;
+}
+
+/**
+ * The routes that answer one ticket write it without the zod serializer (tickets.routes.ts, `typedJsonSerializer`):
+ * every such answer a test gets must be exactly TicketSchema's shape — parsing strips keys the schema does not
+ * name, so a field the view sends beyond it, or a value the schema would change, fails here.
+ */
+function holdToTicketSchema(method: string, url: string, response: LightMyRequestResponse): void {
+  if (response.statusCode >= 300) return;
+  const path = url.split('?')[0]!;
+  const oneTicket =
+    method === 'GET'
+      ? /^\/api\/chatter\/trade\/[0-9a-f-]{36}\/$/.test(path)
+      : path.startsWith('/api/chatter/trade/') || /^\/api\/trade\/(members\/[^/]+|[^/]+\/brokerage)\/$/.test(path);
+  if (!oneTicket) return;
+  const body: unknown = response.json();
+  expect(TicketSchema.parse(body), `${method} ${path}: the answer is TicketSchema's shape`).toEqual(body);
 }
 
 /** The finstrument id of an ISIN. */

@@ -27,6 +27,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { typedJsonSerializer } from '../../lib/typed-json';
 import type { TicketDirectory } from './tickets.directory';
 import { TICKET_WRITE, type TicketsService } from './tickets.service';
 
@@ -49,6 +50,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
         body: TicketFromDealSchema,
         response: { 200: TicketSchema, 201: TicketSchema },
       },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request, reply) => {
       const { created, ticket } = await tickets.fromDeal(request.principal!, request.body.deal_id, request.audit());
@@ -79,6 +82,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
         body: ManualTicketSchema,
         response: { 201: TicketSchema },
       },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request, reply) => reply.status(201).send(await tickets.manual(request.principal!, request.body, request.audit())),
   );
@@ -87,6 +92,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
     {
       config: { policy: READ },
       schema: { tags, summary: 'One ticket with its stamped history', params: TicketIdParamsSchema, response: { 200: TicketSchema } },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => tickets.get(request.principal!, request.params.id),
   );
@@ -101,6 +108,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
         body: TicketEditSchema,
         response: { 200: TicketSchema },
       },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => tickets.edit(request.principal!, request.params.id, request.body, request.audit()),
   );
@@ -115,6 +124,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
         body: TicketActionBodySchema,
         response: { 200: TicketSchema },
       },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => tickets.act(request.principal!, request.params.id, request.params.action, request.body, request.audit()),
   );
@@ -129,6 +140,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
         body: SendToBrokerSchema,
         response: { 200: TicketSchema },
       },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => tickets.sendToBroker(request.principal!, request.params.id, request.body, request.audit()),
   );
@@ -143,6 +156,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
         body: TicketPriceSchema,
         response: { 200: TicketSchema },
       },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => tickets.price(request.principal!, request.params.id, request.body, request.audit()),
   );
@@ -157,6 +172,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
         body: AcceptConsiderationSchema,
         response: { 200: TicketSchema },
       },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => tickets.acceptConsideration(request.principal!, request.params.id, request.body, request.audit()),
   );
@@ -184,6 +201,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
         body: TicketMembersSchema,
         response: { 200: TicketSchema },
       },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => tickets.members(request.principal!, request.params.id, request.body, request.audit()),
   );
@@ -211,6 +230,8 @@ export function registerTicketsRoutes(app: FastifyInstance, tickets: TicketsServ
         body: TicketBrokerageSchema,
         response: { 200: TicketSchema },
       },
+      // The ticket view is built field by field (tickets.views.ts, typed); tests hold every answer to TicketSchema.
+      serializerCompiler: typedJsonSerializer,
     },
     async (request) => tickets.brokerage(request.principal!, request.params.id, request.body, request.audit()),
   );
