@@ -72,8 +72,10 @@ const TICKS_PER_S = 100;
 /** A process's CPU time (user + system) so far, ms, from /proc; NaN where /proc cannot be read. */
 function cpuMsOf(pid: number): number {
   try {
-    // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields after the command's closing parenthesis (the command itself may hold one): state is the 3rd, utime the
+    // 14th, stime the 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
   } catch {
     return NaN;
@@ -106,7 +108,6 @@ function postgresPids(): number[] {
  */
 export function cpuMeter(served: ServedProcess) {
   const pid = served.child.pid!;
-  const sumPostgres = (pids: number[]) => pids.reduce((sum, p) => sum + (cpuMsOf(p) || 0), 0);
   let app = NaN;
   let pg = new Map<number, number>();
   return {
@@ -115,8 +116,7 @@ export function cpuMeter(served: ServedProcess) {
       pg = new Map(postgresPids().map((p) => [p, cpuMsOf(p) || 0]));
     },
     stop(): { appMs: number; postgresMs: number } {
-      const pids = postgresPids();
-      const postgresMs = sumPostgres(pids) - pids.reduce((sum, p) => sum + (pg.get(p) ?? 0), 0);
+      const postgresMs = postgresPids().reduce((sum, p) => sum + (cpuMsOf(p) || 0) - (pg.get(p) ?? 0), 0);
       return { appMs: cpuMsOf(pid) - app, postgresMs };
     },
   };
