@@ -1,4 +1,5 @@
 import { and, eq, Param, sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { pgArray } from './pg-array';
@@ -40,6 +41,25 @@ describe('flattenSql', () => {
       'placeholders of a prepared query, left to Drizzle',
       sql`SELECT 1 WHERE ${eq(tickets.updatedAt, sql.placeholder('at'))} AND ${eq(tickets.id, sql.placeholder('id'))}`,
     ],
+    [
+      'query builders inside a statement: an insert as a CTE, a select as a subquery, an update and a delete',
+      (() => {
+        const db = drizzle.mock();
+        const at = new Date('2026-11-29T05:00:00Z');
+        const inserted = db
+          .insert(clients)
+          .values([{ id: '00000000-0000-4000-8000-000000000001', name: 'Demo "Capital"', clientType: 'CORPORATE', allowedExchanges: ['NSE'] }])
+          .returning({ id: clients.id });
+        const picked = db.select({ id: tickets.id }).from(tickets).where(eq(tickets.version, 7)).limit(1);
+        const updated = db.update(tickets).set({ version: 8, updatedAt: at }).where(eq(tickets.id, sql`${'t1'}`)).returning();
+        const deleted = db.delete(inventoryPositions).where(eq(inventoryPositions.faceValue, 0));
+        return sql`WITH a AS ${inserted}, b AS ${updated}, c AS ${deleted} SELECT * FROM a WHERE a.id IN ${picked}`;
+      })(),
+    ],
+    [
+      'a query builder with a placeholder, left to Drizzle',
+      sql`SELECT 1 WHERE 2 IN ${drizzle.mock().select({ id: tickets.id }).from(tickets).where(eq(tickets.id, sql.placeholder('id')))}`,
+    ],
     ['inlined parameters are left to Drizzle', sql`SELECT ${'x'}`.inlineParams()],
     ['a nested statement that inlines parameters', sql`SELECT ${1}, ${sql`${'y'}`.inlineParams()}`],
   ];
@@ -67,6 +87,11 @@ describe('flattenSql', () => {
       sql: 'SELECT "tickets"."number" FROM "tickets" WHERE "tickets"."version" = $1 AND $2 = $3',
       params: [4, 'a', null],
     });
+    expect(drizzleRenders).toBe(0);
+    const insert = drizzle.mock().insert(clients).values({ name: 'Second Bank', clientType: 'BANK' }).returning({ id: clients.id });
+    const cte = renderSql(sql`WITH b AS ${insert} SELECT id FROM b`, counting);
+    expect(cte.sql).toMatch(/^WITH b AS \(insert into "clients" \("id", "name", "client_type", .* returning "id"\) SELECT id FROM b$/);
+    expect(cte.params).toContain('Second Bank');
     expect(drizzleRenders).toBe(0);
     renderSql(sql`SELECT 1 WHERE ${eq(tickets.id, sql.placeholder('id'))}`, counting);
     expect(drizzleRenders).toBe(1);

@@ -10,8 +10,9 @@
  *
  * What: one walk with `instanceof` that renders text, names, tables and columns itself into string chunks (merged)
  * and leaves each value as a primitive, or, for an object value, as a parameter with no encoder — the cheap cases
- * of Drizzle's own walk. It applies each parameter's encoder as Drizzle does. Anything else (views, subqueries,
- * placeholders, aliases, query builders, a column named by its key, inlined parameters) is left in the tree for
+ * of Drizzle's own walk, and walks into a query builder's statement (a data-modifying CTE's insert, a subquery's
+ * select). It applies each parameter's encoder as Drizzle does. Anything else (views, subqueries, placeholders,
+ * aliases, a column named by its key, inlined parameters) is left in the tree for
  * Drizzle to render as before. When nothing is left for Drizzle (the usual case), the text and parameters are
  * written here from the walk's chunks (`renderSql`). Either way they are the same as Drizzle's from the original
  * tree: the unit test holds it to that on every kind of chunk, and under Vitest every statement the app runs is
@@ -19,7 +20,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Column, Name, Param, Placeholder, SQL, StringChunk, Table } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDeleteBase, PgDialect, PgInsertBase, PgSelectBase, PgUpdateBase } from 'drizzle-orm/pg-core';
 
 const IS_ALIAS = Symbol.for('drizzle:IsAlias');
 const SCHEMA = Symbol.for('drizzle:Schema');
@@ -86,6 +87,13 @@ function walk(out: Out, chunks: readonly unknown[]): boolean {
       if (chunk.keyAsName) drizzles(out, chunk);
       else out.text += `${tableName(chunk.table)}.${escapeName(chunk.name)}`;
     } else if (chunk instanceof Table) out.text += tableName(chunk);
+    else if (isQueryBuilder(chunk)) {
+      // Drizzle renders a query builder inside a statement (a data-modifying CTE, a subquery) as its own statement
+      // in parentheses (none of these has `shouldOmitSQLParens`); its tree is walked like any other.
+      out.text += '(';
+      if (!walk(out, [chunk.getSQL()])) return false;
+      out.text += ')';
+    }
     else if (chunk instanceof Name) out.text += escapeName(chunk.value);
     else if (chunk === undefined) continue;
     else if (Array.isArray(chunk)) {
@@ -101,6 +109,10 @@ function walk(out: Out, chunks: readonly unknown[]): boolean {
   }
   return true;
 }
+
+/** The query builders whose statement is rendered by the walk (a select, insert, update or delete). */
+const isQueryBuilder = (chunk: unknown): chunk is { getSQL(): SQL } =>
+  chunk instanceof PgSelectBase || chunk instanceof PgInsertBase || chunk instanceof PgUpdateBase || chunk instanceof PgDeleteBase;
 
 /** Values a driver takes as they are: arrays, buffers and dates (never SQL, never a query builder). */
 const isPlainDriverValue = (v: object) => Array.isArray(v) || v instanceof Date || Buffer.isBuffer(v) || v instanceof Uint8Array;
