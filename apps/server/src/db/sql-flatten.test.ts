@@ -48,17 +48,27 @@ describe('flattenSql', () => {
         const at = new Date('2026-11-29T05:00:00Z');
         const inserted = db
           .insert(clients)
-          .values([{ id: '00000000-0000-4000-8000-000000000001', name: 'Demo "Capital"', clientType: 'CORPORATE', allowedExchanges: ['NSE'] }])
+          .values([
+            { id: '00000000-0000-4000-8000-000000000001', name: 'Demo "Capital"', clientType: 'CORPORATE', allowedExchanges: ['NSE'] },
+          ])
           .returning({ id: clients.id });
         const picked = db.select({ id: tickets.id }).from(tickets).where(eq(tickets.version, 7)).limit(1);
-        const updated = db.update(tickets).set({ version: 8, updatedAt: at }).where(eq(tickets.id, sql`${'t1'}`)).returning();
+        const updated = db
+          .update(tickets)
+          .set({ version: 8, updatedAt: at })
+          .where(eq(tickets.id, sql`${'t1'}`))
+          .returning();
         const deleted = db.delete(inventoryPositions).where(eq(inventoryPositions.faceValue, 0));
         return sql`WITH a AS ${inserted}, b AS ${updated}, c AS ${deleted} SELECT * FROM a WHERE a.id IN ${picked}`;
       })(),
     ],
     [
       'a query builder with a placeholder, left to Drizzle',
-      sql`SELECT 1 WHERE 2 IN ${drizzle.mock().select({ id: tickets.id }).from(tickets).where(eq(tickets.id, sql.placeholder('id')))}`,
+      sql`SELECT 1 WHERE 2 IN ${drizzle
+        .mock()
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(eq(tickets.id, sql.placeholder('id')))}`,
     ],
     ['inlined parameters are left to Drizzle', sql`SELECT ${'x'}`.inlineParams()],
     ['a nested statement that inlines parameters', sql`SELECT ${1}, ${sql`${'y'}`.inlineParams()}`],

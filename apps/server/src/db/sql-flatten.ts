@@ -93,8 +93,7 @@ function walk(out: Out, chunks: readonly unknown[]): boolean {
       out.text += '(';
       if (!walk(out, [chunk.getSQL()])) return false;
       out.text += ')';
-    }
-    else if (chunk instanceof Name) out.text += escapeName(chunk.value);
+    } else if (chunk instanceof Name) out.text += escapeName(chunk.value);
     else if (chunk === undefined) continue;
     else if (Array.isArray(chunk)) {
       // Drizzle renders a bare array as a parenthesised list of its items.
