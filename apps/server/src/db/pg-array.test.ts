@@ -14,4 +14,10 @@ describe('pgArray', () => {
   it('keeps braces, commas and JSON inside the quotes', () => {
     expect(pgArray(['{"a":[1,2]}', 'x,y'])).toBe('{"{\\"a\\":[1,2]}","x,y"}');
   });
+
+  it('escapes both at once, backslashes first (JSON with an escaped quote inside a string)', () => {
+    const json = JSON.stringify({ title: 'He said "yes"', path: 'C:\\x' });
+    expect(pgArray([json])).toBe(`{"${json.replace(/[\\"]/g, '\\$&')}"}`);
+    expect(pgArray(['\\"'])).toBe('{"\\\\\\""}');
+  });
 });

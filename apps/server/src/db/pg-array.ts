@@ -10,7 +10,15 @@ export function pgArray(values: readonly (string | number | null)[]): string {
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (i > 0) literal += ',';
-    literal += value === null || value === undefined ? 'NULL' : `"${String(value).replace(/[\\"]/g, '\\$&')}"`;
+    literal += value === null || value === undefined ? 'NULL' : quoted(String(value));
   }
   return `${literal}}`;
+}
+
+/** An element in double quotes, backslash and double quote escaped (ids and numbers, the usual case, have neither). */
+function quoted(text: string): string {
+  const slash = text.includes('\\');
+  if (!slash && !text.includes('"')) return `"${text}"`;
+  // String searches, not a regular expression: a JSON payload (every notification's) has dozens of quotes.
+  return `"${(slash ? text.replaceAll('\\', '\\\\') : text).replaceAll('"', '\\"')}"`;
 }
