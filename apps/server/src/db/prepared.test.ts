@@ -49,4 +49,43 @@ describe.each(POSTGRES)('PreparingClient on PostgreSQL (%s)', (url) => {
     expect(names).toContain('SELECT 1 / $1::int AS z');
     expect(names).not.toContain('SELEC $1::int');
   });
+
+  it('describes a named statement once per connection, then parses its rows from the kept description', async () => {
+    const client = await pool.connect();
+    try {
+      const connection = (client as unknown as { connection: { describe: (m: unknown) => void } }).connection;
+      const describe = connection.describe.bind(connection);
+      let described = 0;
+      connection.describe = (message) => {
+        described++;
+        describe(message);
+      };
+      const text = 'SELECT $1::int AS n, $2::timestamptz AS at, $3::text AS t, NULL::int AS none';
+      const at = new Date('2026-11-29T05:30:00Z');
+      for (let i = 0; i < 3; i++) {
+        const { rows, fields } = await client.query(text, [i, at, `x${i}`]);
+        expect(rows).toEqual([{ n: i, at, t: `x${i}`, none: null }]);
+        expect(fields.map((f) => f.name)).toEqual(['n', 'at', 't', 'none']);
+      }
+      expect(described).toBe(1);
+      // The same text with other type parsers (as Drizzle passes: timestamps as text) and as arrays: the query's own.
+      const raw = {
+        getTypeParser: (oid: number, format?: string) => (oid === 1184 ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')),
+      };
+      const asArray = await client.query({ text, values: [7, at, 'y'], rowMode: 'array', types: raw } as pg.QueryArrayConfig);
+      expect(asArray.rows).toEqual([[7, '2026-11-29 05:30:00+00', 'y', null]]);
+      // A statement without rows, and a run that fails, keep the connection's statements working.
+      await client.query('CREATE TEMP TABLE IF NOT EXISTS described_t (v int)');
+      for (let i = 0; i < 2; i++) expect((await client.query('INSERT INTO described_t VALUES ($1)', [i])).rowCount).toBe(1);
+      await expect(client.query('SELECT 10 / $1::int AS q', [0])).rejects.toThrow(/division by zero/);
+      expect((await client.query('SELECT 10 / $1::int AS q', [5])).rows).toEqual([{ q: 2 }]);
+      expect((await client.query('SELECT 10 / $1::int AS q', [2])).rows).toEqual([{ q: 5 }]);
+      expect((await client.query(text, [9, at, 'z'])).rows).toEqual([{ n: 9, at, t: 'z', none: null }]);
+      // Described again: the insert each time (it has no rows to describe), the failing division (it failed at Bind,
+      // planning folds 10 / 0, before any description) and its next run; the first statement never again.
+      expect(described).toBe(1 + 2 + 1 + 1);
+    } finally {
+      client.release();
+    }
+  });
 });

@@ -25,9 +25,86 @@ export const PREPARED = {
 
 type QueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown };
 
+/** What a named statement's rows look like (its RowDescription), kept per connection: the shape never changes. */
+interface Described {
+  fields: pg.FieldDef[];
+  /** pg's empty row object for these fields (object-mode rows start as a copy of it). */
+  emptyRow: Record<string, null>;
+}
+
+type TypeSource = { getTypeParser(oid: number, format: string): (value: string) => unknown };
+/** pg's Result internals this module fills from a stored description (pg 8.23, pinned; the tests hold it). */
+type ResultInternals = { fields: pg.FieldDef[]; _parsers: unknown[]; _types?: TypeSource; _prebuiltEmptyResultObject: object };
+type QueryInternals = {
+  name?: string;
+  callback?: unknown;
+  _result: ResultInternals;
+  _accumulateRows: boolean;
+  hasBeenParsed(connection: unknown): boolean;
+  listeners(event: string): unknown[];
+};
+type Connection = { describe(message: unknown): void };
+
+/**
+ * A named statement run without asking PostgreSQL to describe its rows again. node-postgres sends Describe with
+ * every Bind and Execute, so each call's answer starts with the row description (a message per call; a 60-column
+ * ticket row's is ~2 KB), which the node parses and turns into parsers and an empty row again (pg's `addFields`:
+ * ~3 % of the server's CPU in the post-trade pipeline). The first run of a statement on a connection describes it
+ * as before and the description is kept; later runs send Bind and Execute only and take their parsers from the
+ * kept fields, through the query's own type parsers (Drizzle's differ from pg's defaults, for the same text).
+ * PostgreSQL refuses to run a prepared statement whose result shape changed ("cached plan must not change result
+ * type"), so a kept description cannot be stale.
+ */
+class DescribedQuery extends pg.Query {
+  constructor(
+    private readonly described: Map<string, Described>,
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) {
+    super(config as pg.QueryConfig, values as unknown[], callback as never);
+  }
+
+  prepare(connection: Connection): void {
+    const self = this as unknown as QueryInternals;
+    const known = self.name === undefined ? undefined : this.described.get(self.name);
+    const prepare = (pg.Query.prototype as unknown as { prepare(c: Connection): void }).prepare;
+    if (known === undefined || !self.hasBeenParsed(connection)) {
+      prepare.call(this, connection);
+      return;
+    }
+    const result = self._result;
+    const types = result._types ?? (pg.types as unknown as TypeSource);
+    result.fields = known.fields;
+    result._parsers = known.fields.map((field) => types.getTypeParser(field.dataTypeID, field.format || 'text'));
+    result._prebuiltEmptyResultObject = known.emptyRow;
+    self._accumulateRows = Boolean(self.callback) || self.listeners('row').length === 0;
+    // pg's own prepare (Bind, Execute, Sync), without its Describe.
+    const describe = connection.describe;
+    connection.describe = () => {};
+    try {
+      prepare.call(this, connection);
+    } finally {
+      connection.describe = describe;
+    }
+  }
+
+  handleRowDescription(message: { fields: pg.FieldDef[] }): void {
+    (pg.Query.prototype as unknown as { handleRowDescription(m: unknown): void }).handleRowDescription.call(this, message);
+    const self = this as unknown as QueryInternals;
+    if (self.name !== undefined && !this.described.has(self.name)) {
+      const emptyRow: Record<string, null> = {};
+      for (const field of message.fields) emptyRow[field.name] = null;
+      this.described.set(self.name, { fields: message.fields, emptyRow });
+    }
+  }
+}
+
 export class PreparingClient extends pg.Client {
   /** Statement text → its name on this connection. */
   private readonly named = new Map<string, string>();
+  /** Statement name → its rows' description, once PostgreSQL has described them on this connection. */
+  private readonly described = new Map<string, Described>();
 
   /** The name for `text` on this connection (a new one while under the cap), or undefined: run it unnamed. */
   nameFor(text: string): string | undefined {
@@ -39,22 +116,37 @@ export class PreparingClient extends pg.Client {
     return name;
   }
 
-  // The overloads of pg's `query` are many; every call goes through here unchanged except the name.
+  // The overloads of pg's `query` are many; every call goes through here unchanged except the name, and a named
+  // statement runs as a `DescribedQuery`.
   override query(...args: unknown[]): never {
-    const [first, second] = args;
+    const [first, second, third] = args;
     const values = Array.isArray(second) ? second : undefined;
+    let config: QueryConfig | undefined;
     if (typeof first === 'string' && values && values.length > 0) {
       const name = this.nameFor(first);
-      if (name) args[0] = { text: first, name };
+      if (name) config = { text: first, name };
     } else if (first !== null && typeof first === 'object' && typeof (first as QueryConfig).submit !== 'function') {
-      const config = first as QueryConfig;
-      const params = values ?? config.values;
-      if (config.name === undefined && typeof config.text === 'string' && Array.isArray(params) && params.length > 0) {
-        const name = this.nameFor(config.text);
+      const given = first as QueryConfig;
+      const params = values ?? given.values;
+      if (given.name === undefined && typeof given.text === 'string' && Array.isArray(params) && params.length > 0) {
+        const name = this.nameFor(given.text);
         // A copy: Drizzle reuses its query config objects across connections.
-        if (name) args[0] = { ...config, name };
+        if (name) config = { ...given, name };
       }
     }
-    return (pg.Client.prototype.query as (...a: unknown[]) => never).apply(this, args);
+    const run = pg.Client.prototype.query as (...a: unknown[]) => never;
+    if (config === undefined) return run.apply(this, args);
+    const callback = typeof second === 'function' ? second : typeof third === 'function' ? third : undefined;
+    const query = new DescribedQuery(this.described, config, values, callback);
+    if (callback !== undefined) return run.call(this, query);
+    // As pg answers a query without a callback: a promise, its error's stack the caller's.
+    const answer = new Promise((resolve, reject) => {
+      (query as unknown as QueryInternals).callback = (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result));
+    }).catch((error: unknown) => {
+      if (error instanceof Error) Error.captureStackTrace(error);
+      throw error;
+    });
+    run.call(this, query);
+    return answer as never;
   }
 }
