@@ -54,11 +54,11 @@ describe.each(POSTGRES)('PreparingClient on PostgreSQL (%s)', (url) => {
     const client = await pool.connect();
     try {
       const connection = (client as unknown as { connection: { describe: (m: unknown) => void } }).connection;
-      const describe = connection.describe.bind(connection);
+      const describePortal = connection.describe.bind(connection);
       let described = 0;
       connection.describe = (message) => {
         described++;
-        describe(message);
+        describePortal(message);
       };
       const text = 'SELECT $1::int AS n, $2::timestamptz AS at, $3::text AS t, NULL::int AS none';
       const at = new Date('2026-11-29T05:30:00Z');
@@ -74,6 +74,10 @@ describe.each(POSTGRES)('PreparingClient on PostgreSQL (%s)', (url) => {
       };
       const asArray = await client.query({ text, values: [7, at, 'y'], rowMode: 'array', types: raw } as pg.QueryArrayConfig);
       expect(asArray.rows).toEqual([[7, '2026-11-29 05:30:00+00', 'y', null]]);
+      for (let i = 0; i < 2; i++) {
+        const [row] = (await client.query('SELECT $1::int AS "__proto__"', [i])).rows as Array<Record<string, unknown>>;
+        expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(i);
+      }
       // A statement without rows, and a run that fails, keep the connection's statements working.
       await client.query('CREATE TEMP TABLE IF NOT EXISTS described_t (v int)');
       for (let i = 0; i < 2; i++) expect((await client.query('INSERT INTO described_t VALUES ($1)', [i])).rowCount).toBe(1);
@@ -81,9 +85,9 @@ describe.each(POSTGRES)('PreparingClient on PostgreSQL (%s)', (url) => {
       expect((await client.query('SELECT 10 / $1::int AS q', [5])).rows).toEqual([{ q: 2 }]);
       expect((await client.query('SELECT 10 / $1::int AS q', [2])).rows).toEqual([{ q: 5 }]);
       expect((await client.query(text, [9, at, 'z'])).rows).toEqual([{ n: 9, at, t: 'z', none: null }]);
-      // Described again: the insert each time (it has no rows to describe), the failing division (it failed at Bind,
+      // Described again: the `__proto__` column's first run, the insert each time (it has no rows to describe), the failing division (it failed at Bind,
       // planning folds 10 / 0, before any description) and its next run; the first statement never again.
-      expect(described).toBe(1 + 2 + 1 + 1);
+      expect(described).toBe(1 + 1 + 2 + 1 + 1);
     } finally {
       client.release();
     }

@@ -33,13 +33,23 @@ interface Described {
 }
 
 type TypeSource = { getTypeParser(oid: number, format: string): (value: string) => unknown };
-/** pg's Result internals this module fills from a stored description (pg 8.23, pinned; the tests hold it). */
-type ResultInternals = { fields: pg.FieldDef[]; _parsers: unknown[]; _types?: TypeSource; _prebuiltEmptyResultObject: object };
+/**
+ * The node-postgres internals this module fills from a kept description, by their names in pg 8.23 (pinned; the
+ * unit test fails if they move): a query's result, and the result's parsers, type source and empty row.
+ */
+const PG = {
+  result: '_result',
+  accumulateRows: '_accumulateRows',
+  parsers: '_parsers',
+  types: '_types',
+  emptyRow: '_prebuiltEmptyResultObject',
+} as const;
+type ResultInternals = { fields: pg.FieldDef[]; [PG.parsers]: unknown[]; [PG.types]?: TypeSource; [PG.emptyRow]: object };
 type QueryInternals = {
   name?: string;
   callback?: unknown;
-  _result: ResultInternals;
-  _accumulateRows: boolean;
+  [PG.result]: ResultInternals;
+  [PG.accumulateRows]: boolean;
   hasBeenParsed(connection: unknown): boolean;
   listeners(event: string): unknown[];
 };
@@ -73,19 +83,20 @@ class DescribedQuery extends pg.Query {
       prepare.call(this, connection);
       return;
     }
-    const result = self._result;
-    const types = result._types ?? (pg.types as unknown as TypeSource);
+    // What pg's handleRowDescription and addFields would have set from the description.
+    const result = self[PG.result];
+    const types = result[PG.types] ?? (pg.types as unknown as TypeSource);
     result.fields = known.fields;
-    result._parsers = known.fields.map((field) => types.getTypeParser(field.dataTypeID, field.format || 'text'));
-    result._prebuiltEmptyResultObject = known.emptyRow;
-    self._accumulateRows = Boolean(self.callback) || self.listeners('row').length === 0;
+    result[PG.parsers] = known.fields.map((field) => types.getTypeParser(field.dataTypeID, field.format || 'text'));
+    result[PG.emptyRow] = known.emptyRow;
+    self[PG.accumulateRows] = Boolean(self.callback) || self.listeners('row').length === 0;
     // pg's own prepare (Bind, Execute, Sync), without its Describe.
-    const describe = connection.describe;
+    const describePortal = connection.describe;
     connection.describe = () => {};
     try {
       prepare.call(this, connection);
     } finally {
-      connection.describe = describe;
+      connection.describe = describePortal;
     }
   }
 
@@ -93,9 +104,10 @@ class DescribedQuery extends pg.Query {
     (pg.Query.prototype as unknown as { handleRowDescription(m: unknown): void }).handleRowDescription.call(this, message);
     const self = this as unknown as QueryInternals;
     if (self.name !== undefined && !this.described.has(self.name)) {
-      const emptyRow: Record<string, null> = {};
-      for (const field of message.fields) emptyRow[field.name] = null;
-      this.described.set(self.name, { fields: message.fields, emptyRow });
+      // Built as pg builds it (a column may be named `__proto__`).
+      const row = Object.create(null) as Record<string, null>;
+      for (const field of message.fields) row[field.name] = null;
+      this.described.set(self.name, { fields: message.fields, emptyRow: { ...row } });
     }
   }
 }
