@@ -78,6 +78,9 @@ describe.each(POSTGRES)('PreparingClient on PostgreSQL (%s)', (url) => {
         const [row] = (await client.query('SELECT $1::int AS "__proto__"', [i])).rows as Array<Record<string, unknown>>;
         expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(i);
       }
+      // A statement its author named (Drizzle's prepared queries) is described once too.
+      for (let i = 0; i < 3; i++)
+        expect((await client.query({ name: 'authored', text: 'SELECT $1::int * 2 AS d', values: [i] })).rows).toEqual([{ d: 2 * i }]);
       // A statement without rows, and a run that fails, keep the connection's statements working.
       await client.query('CREATE TEMP TABLE IF NOT EXISTS described_t (v int)');
       for (let i = 0; i < 2; i++) expect((await client.query('INSERT INTO described_t VALUES ($1)', [i])).rowCount).toBe(1);
@@ -85,9 +88,9 @@ describe.each(POSTGRES)('PreparingClient on PostgreSQL (%s)', (url) => {
       expect((await client.query('SELECT 10 / $1::int AS q', [5])).rows).toEqual([{ q: 2 }]);
       expect((await client.query('SELECT 10 / $1::int AS q', [2])).rows).toEqual([{ q: 5 }]);
       expect((await client.query(text, [9, at, 'z'])).rows).toEqual([{ n: 9, at, t: 'z', none: null }]);
-      // Described again: the `__proto__` column's first run, the insert each time (it has no rows to describe), the failing division (it failed at Bind,
+      // Described again: the `__proto__` column's and the authored statement's first runs, the insert each time (it has no rows to describe), the failing division (it failed at Bind,
       // planning folds 10 / 0, before any description) and its next run; the first statement never again.
-      expect(described).toBe(1 + 1 + 2 + 1 + 1);
+      expect(described).toBe(1 + 1 + 1 + 2 + 1 + 1);
     } finally {
       client.release();
     }

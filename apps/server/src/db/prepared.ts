@@ -140,10 +140,15 @@ export class PreparingClient extends pg.Client {
     } else if (first !== null && typeof first === 'object' && typeof (first as QueryConfig).submit !== 'function') {
       const given = first as QueryConfig;
       const params = values ?? given.values;
-      if (given.name === undefined && typeof given.text === 'string' && Array.isArray(params) && params.length > 0) {
-        const name = this.nameFor(given.text);
-        // A copy: Drizzle reuses its query config objects across connections.
-        if (name) config = { ...given, name };
+      if (typeof given.text === 'string' && Array.isArray(params) && params.length > 0) {
+        if (given.name !== undefined) {
+          // Named by its author (Drizzle's prepared queries): one text per name, so its description is kept too.
+          config = given;
+        } else {
+          const name = this.nameFor(given.text);
+          // A copy: Drizzle reuses its query config objects across connections.
+          if (name) config = { ...given, name };
+        }
       }
     }
     const run = pg.Client.prototype.query as (...a: unknown[]) => never;
