@@ -13,11 +13,9 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import * as schema from './schema';
 import { PreparingClient } from './prepared';
 import { renderFlattened } from './sql-flatten';
 
-export type Schema = typeof schema;
 /**
  * Without the schema: the app never uses Drizzle's relational queries (`db.query.<table>`), and with a schema every
  * transaction's handle builds one relational builder per table (74) when it opens (issue 13: ~1 % of the server's

@@ -11,7 +11,7 @@
  * What: one walk with `instanceof` that renders text, names, tables and columns itself into string chunks (merged)
  * and leaves each value as a primitive, or, for an object value, as a parameter with no encoder — the cheap cases
  * of Drizzle's own walk, and walks into a query builder's statement (a data-modifying CTE's insert, a subquery's
- * select). It applies each parameter's encoder as Drizzle does. Anything else (views, subqueries, placeholders,
+ * select). It applies each parameter's encoder as Drizzle does. Anything else (views, aliased subqueries, placeholders,
  * aliases, a column named by its key, inlined parameters) is left in the tree for
  * Drizzle to render as before. When nothing is left for Drizzle (the usual case), the text and parameters are
  * written here from the walk's chunks (`renderSql`). Either way they are the same as Drizzle's from the original
@@ -87,13 +87,7 @@ function walk(out: Out, chunks: readonly unknown[]): boolean {
       if (chunk.keyAsName) drizzles(out, chunk);
       else out.text += `${tableName(chunk.table)}.${escapeName(chunk.name)}`;
     } else if (chunk instanceof Table) out.text += tableName(chunk);
-    else if (isQueryBuilder(chunk)) {
-      // Drizzle renders a query builder inside a statement (a data-modifying CTE, a subquery) as its own statement
-      // in parentheses (none of these has `shouldOmitSQLParens`); its tree is walked like any other.
-      out.text += '(';
-      if (!walk(out, [chunk.getSQL()])) return false;
-      out.text += ')';
-    } else if (chunk instanceof Name) out.text += escapeName(chunk.value);
+    else if (chunk instanceof Name) out.text += escapeName(chunk.value);
     else if (chunk === undefined) continue;
     else if (Array.isArray(chunk)) {
       // Drizzle renders a bare array as a parenthesised list of its items.
@@ -104,7 +98,13 @@ function walk(out: Out, chunks: readonly unknown[]): boolean {
       }
       out.text += ')';
     } else if (chunk === null || typeof chunk !== 'object') param(out, chunk);
-    else drizzles(out, chunk);
+    else if (isQueryBuilder(chunk)) {
+      // Drizzle renders a query builder inside a statement (a data-modifying CTE, a subquery) as its own statement
+      // in parentheses (none of these has `shouldOmitSQLParens`); its tree is walked like any other.
+      out.text += '(';
+      if (!walk(out, [chunk.getSQL()])) return false;
+      out.text += ')';
+    } else drizzles(out, chunk);
   }
   return true;
 }
