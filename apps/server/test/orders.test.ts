@@ -85,6 +85,23 @@ describe.each(DRIVERS)('orders and procurement orders (%s)', (driver) => {
       [trade.ticketId],
     );
     expect(refresh.map((r) => r.client_id).sort()).toEqual([actors.demo.clientId, actors.second.clientId].sort());
+    // A user's step names the firm that acted (the bell spares it, notifications README); the system's names none.
+    const stepActors = await t.database.query<{ action: string; actor: string | null }>(
+      `SELECT DISTINCT payload->>'action' AS action, payload->>'actor_client_id' AS actor FROM events
+        WHERE topic = 'trade.refresh_tickets' AND payload->>'ticket_id' = $1 AND payload->>'action' IN ('price', 'accept_consideration', 'reported')
+`,
+      [trade.ticketId],
+    );
+    const byActionAndActor = (a: { action: string; actor: string | null }, b: typeof a) =>
+      a.action.localeCompare(b.action) || String(a.actor).localeCompare(String(b.actor));
+    expect(stepActors.sort(byActionAndActor)).toEqual(
+      [
+        { action: 'accept_consideration', actor: actors.demo.clientId },
+        { action: 'accept_consideration', actor: actors.second.clientId },
+        { action: 'price', actor: actors.second.clientId },
+        { action: 'reported', actor: null },
+      ].sort(byActionAndActor),
+    );
 
     // A second pass changes nothing: no second report, no second trade.
     await t.app.orders.reporter.tick();

@@ -620,9 +620,15 @@ export const ORDER_EXPORT_MAX_ROWS = 50_000;
  * Each event goes to every participant firm of the trade (buyer, seller, their brokers) and to no one else.
  */
 export const POST_TRADE_TOPICS = {
-  /** A ticket was created or changed state: payload { ticket_id, state, action }. */
+  /**
+   * A ticket was created or changed state: payload { ticket_id, number, state, action, actor_client_id } (the firm
+   * whose user acted; null for the system's steps: reporting, settlement, deadlines, a ticket made from a deal).
+   */
   refreshTickets: 'trade.refresh_tickets',
-  /** Price, size or settlement date changed (the consideration changed): payload { ticket_id, consideration }. */
+  /**
+   * Price, size or settlement date changed (the consideration changed): payload { ticket_id, price, yield, quantum,
+   * settlement_date, consideration, stamp_duty, actor_client_id }.
+   */
   considerationUpdate: 'trade.consideration_update',
   /** An order or procurement order changed: payload { order_id, ticket_id, kind, state }. */
   openOrders: 'trade.open_orders',

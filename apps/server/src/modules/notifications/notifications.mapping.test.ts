@@ -62,6 +62,22 @@ describe('notification mapping', () => {
     expect(mapEvent(event('market.private_run', B, { ...created, action: 'updated' }), lookups)).toEqual([]);
   });
 
+  it("tells a ticket's other firms of a user's step, never the firm that acted; the system's steps to every firm", () => {
+    const priced = { ticket_id: 't', number: 7, state: 'priced', action: 'price', actor_client_id: A };
+    expect(mapEvent(event('trade.refresh_tickets', A, priced), lookups)).toEqual([]);
+    expect(mapEvent(event('trade.refresh_tickets', B, priced), lookups)[0]).toMatchObject({
+      clientId: B,
+      kind: 'ticket.price',
+      title: 'Ticket updated',
+      body: 'Ticket TKT-000007: quoted; it is now priced.',
+    });
+    const repriced = { ticket_id: 't', price: 99.5, actor_client_id: A };
+    expect(mapEvent(event('trade.consideration_update', A, repriced), lookups)).toEqual([]);
+    expect(mapEvent(event('trade.consideration_update', B, repriced), lookups)[0]?.title).toBe('Consideration updated');
+    const reported = { ticket_id: 't', number: 7, state: 'reported', action: 'reported', actor_client_id: null };
+    for (const firm of [A, B]) expect(mapEvent(event('trade.refresh_tickets', firm, reported), lookups)[0]?.kind).toBe('ticket.reported');
+  });
+
   it('maps matches, deals, tickets and the reported, rejected, settled and failed orders only', () => {
     expect(mapEvent(event('market.cluster', A, { status: 'proposed', finstrument_id: 7 }), lookups)[0]?.category).toBe('match');
     expect(mapEvent(event('market.cluster', A, { status: 'accepted', finstrument_id: 7 }), lookups)).toEqual([]);

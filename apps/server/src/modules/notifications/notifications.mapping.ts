@@ -11,6 +11,7 @@ import {
   POST_TRADE_TOPICS,
   REPORTING_ALERT_MINUTES,
   REPORTING_DEADLINE_MINUTES,
+  TICKET_HISTORY_LABELS,
   ticketNumber,
   type NotificationCategory,
 } from '@dart/contracts';
@@ -84,6 +85,8 @@ type Payload = Record<string, unknown> & {
   state?: string;
   finstrument_id?: number;
   ticket_id?: string;
+  /** A ticket step's acting firm (null: the system's step). */
+  actor_client_id?: string | null;
   user_id?: string;
   number?: number;
   channel_url?: string;
@@ -247,19 +250,28 @@ export function mapEvent(event: SourceEvent, lookups: Lookups): NotificationInte
             link: WORKSPACE,
           },
         ];
-      const action = String(p.action ?? 'changed').replace(/_/g, ' ');
+      if (p.actor_client_id === clientId) return []; // the firm that acted knows already (its ticket refreshes live)
+      const state = String(p.state ?? '').replace(/_/g, ' ');
+      // The history's own stamp ("Quoted", "Consideration accepted"), as the ticket dialog shows it.
+      const stamp =
+        p.action && Object.hasOwn(TICKET_HISTORY_LABELS, p.action)
+          ? TICKET_HISTORY_LABELS[p.action as keyof typeof TICKET_HISTORY_LABELS]
+          : null;
       return [
         {
           ...base,
           category: 'ticket',
           kind: `ticket.${p.action ?? 'changed'}`,
           title: 'Ticket updated',
-          body: `A ticket was ${action}; it is now ${String(p.state ?? '').replace(/_/g, ' ')}.`,
+          body: stamp
+            ? `${ticket}: ${stamp.toLowerCase()}; it is now ${state}.`
+            : `${ticket} was ${String(p.action ?? 'changed').replace(/_/g, ' ')}; it is now ${state}.`,
           link: WORKSPACE,
         },
       ];
     }
     case POST_TRADE_TOPICS.considerationUpdate:
+      if (p.actor_client_id === clientId) return []; // the firm that re-priced knows already
       return [
         {
           ...base,

@@ -224,9 +224,16 @@ const historyEntries = (before: TicketRow, changes: readonly TicketTransition[],
     reason: change.reason ?? null,
   }));
 
-/** Each step's live events, with the state that step left. */
+/** Each step's live events, with the state that step left (all with the first step's actor, as the history). */
 const transitionEvents = (ticket: TicketRow, changes: readonly TicketTransition[], states: readonly TicketState[]) =>
-  changes.flatMap((change, i) => ticketEventsFor({ ...ticket, state: states[i]! }, change.action, change.considerationChanged ?? false));
+  changes.flatMap((change, i) =>
+    ticketEventsFor(
+      { ...ticket, state: states[i]! },
+      change.action,
+      change.considerationChanged ?? false,
+      changes[0]!.audit.actorClientId ?? null,
+    ),
+  );
 
 /** In `TicketStatementExtras.columns`: the history rows the statement appends (its `history` CTE). */
 export const APPENDED_HISTORY: SQL = sql`history`;
@@ -381,14 +388,23 @@ const historyAudit = (ticketId: string, entry: TicketHistoryEntryInput): AuditEn
   after: { state: entry.toState, ...entry.changes, ...(entry.reason ? { reason: entry.reason } : {}) },
 });
 
-/** `trade.refresh_tickets` (and `trade.consideration_update`) to each participant firm of the ticket. */
-export function ticketEventsFor(ticket: TicketRow, action: TicketHistoryAction, considerationChanged: boolean): DomainEvent[] {
+/**
+ * `trade.refresh_tickets` (and `trade.consideration_update`) to each participant firm of the ticket. `actorClientId`:
+ * the firm whose user acted (null for the system's steps: reporting, settlement, deadlines, a ticket made from a
+ * deal), carried as `actor_client_id` so the bell can spare the firm that acted (notifications README).
+ */
+export function ticketEventsFor(
+  ticket: TicketRow,
+  action: TicketHistoryAction,
+  considerationChanged: boolean,
+  actorClientId: string | null = null,
+): DomainEvent[] {
   const out: DomainEvent[] = [];
   for (const clientId of ticketParticipants(ticket)) {
     out.push({
       topic: POST_TRADE_TOPICS.refreshTickets,
       clientId,
-      payload: { ticket_id: ticket.id, number: ticket.number, state: ticket.state, action },
+      payload: { ticket_id: ticket.id, number: ticket.number, state: ticket.state, action, actor_client_id: actorClientId },
     });
     if (considerationChanged)
       out.push({
@@ -402,6 +418,7 @@ export function ticketEventsFor(ticket: TicketRow, action: TicketHistoryAction, 
           settlement_date: ticket.settlementDate,
           consideration: ticket.considerationPaise / 100,
           stamp_duty: ticket.stampDutyPaise / 100,
+          actor_client_id: actorClientId,
         },
       });
   }

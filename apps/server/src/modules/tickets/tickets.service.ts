@@ -476,7 +476,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
           changes: { source: 'manual', buy_or_sell: body.buy_or_sell, price: ticket.price, quantum: ticket.quantum },
           reason: null,
         });
-        for (const event of ticketEventsFor(ticket, 'created', false)) emit(event);
+        for (const event of ticketEventsFor(ticket, 'created', false, p.clientId)) emit(event);
         return ticket;
       });
       return views.one(row, readerOf(p));
