@@ -23,7 +23,9 @@ export const PREPARED = {
   MAX_TEXT: 6_000,
 } as const;
 
-type QueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown };
+type QueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown; types?: unknown; rowMode?: string };
+/** The config fields a `DescribedQuery` sets itself (anything else goes through pg's own constructor). */
+const SET_HERE = new Set(['text', 'name', 'values', 'types', 'rowMode']);
 
 /** What a named statement's rows look like (its RowDescription), kept per connection: the shape never changes. */
 interface Described {
@@ -47,6 +49,9 @@ const PG = {
 type ResultInternals = { fields: pg.FieldDef[]; [PG.parsers]: unknown[]; [PG.types]?: TypeSource; [PG.emptyRow]: object };
 type QueryInternals = {
   name?: string;
+  types?: unknown;
+  _rowMode?: string;
+  _results: ResultInternals;
   callback?: unknown;
   [PG.result]: ResultInternals;
   [PG.accumulateRows]: boolean;
@@ -66,13 +71,29 @@ type Connection = { describe(message: unknown): void };
  * type"), so a kept description cannot be stale.
  */
 class DescribedQuery extends pg.Query {
+  /**
+   * pg's constructor copies an object config by its property descriptors (`normalizeQueryConfig`: 1.6 % of the
+   * server's CPU in bench/post-trade's pipeline) and not a text, so it is given the text and the values, and the
+   * statement's name, type parsers and row mode are set here as it sets them from a config. A config with any other
+   * field goes to pg's constructor whole.
+   */
   constructor(
     private readonly described: Map<string, Described>,
-    config: unknown,
+    config: QueryConfig,
+    name: string,
     values?: unknown,
     callback?: unknown,
   ) {
-    super(config as pg.QueryConfig, values as unknown[], callback as never);
+    const whole = Object.keys(config).some((key) => !SET_HERE.has(key));
+    super((whole ? { ...config, name } : config.text) as pg.QueryConfig, (values ?? config.values) as unknown[], callback as never);
+    if (whole) return;
+    const self = this as unknown as QueryInternals;
+    self.name = name;
+    if (config.types === undefined && config.rowMode === undefined) return;
+    self.types = config.types;
+    self._rowMode = config.rowMode;
+    const Result = self[PG.result].constructor as new (rowMode: unknown, types: unknown) => ResultInternals;
+    self[PG.result] = self._results = new Result(config.rowMode, config.types);
   }
 
   prepare(connection: Connection): void {
@@ -134,27 +155,24 @@ export class PreparingClient extends pg.Client {
     const [first, second, third] = args;
     const values = Array.isArray(second) ? second : undefined;
     let config: QueryConfig | undefined;
+    let name: string | undefined;
     if (typeof first === 'string' && values && values.length > 0) {
-      const name = this.nameFor(first);
-      if (name) config = { text: first, name };
+      name = this.nameFor(first);
+      config = { text: first };
     } else if (first !== null && typeof first === 'object' && typeof (first as QueryConfig).submit !== 'function') {
       const given = first as QueryConfig;
       const params = values ?? given.values;
       if (typeof given.text === 'string' && Array.isArray(params) && params.length > 0) {
-        if (given.name !== undefined) {
-          // Named by its author (Drizzle's prepared queries): one text per name, so its description is kept too.
-          config = given;
-        } else {
-          const name = this.nameFor(given.text);
-          // A copy: Drizzle reuses its query config objects across connections.
-          if (name) config = { ...given, name };
-        }
+        // Named by its author (Drizzle's prepared queries): one text per name, so its description is kept too.
+        // (The config is never changed: Drizzle reuses its query config objects across connections.)
+        name = given.name ?? this.nameFor(given.text);
+        config = given;
       }
     }
     const run = pg.Client.prototype.query as (...a: unknown[]) => never;
-    if (config === undefined) return run.apply(this, args);
+    if (config === undefined || name === undefined) return run.apply(this, args);
     const callback = typeof second === 'function' ? second : typeof third === 'function' ? third : undefined;
-    const query = new DescribedQuery(this.described, config, values, callback);
+    const query = new DescribedQuery(this.described, config, name, values, callback);
     if (callback !== undefined) return run.call(this, query);
     // As pg answers a query without a callback: a promise, its error's stack the caller's.
     const answer = new Promise((resolve, reject) => {
