@@ -7,9 +7,10 @@
  * transaction still open: it holds the cursor until it fills or has been open `gapWaitMs` (a rolled-back position
  * never fills). The embedded database runs one transaction at a time, so a hole there is always a rollback (0).
  */
-import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { eventCursors, events } from '../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { sqlRows, type DbOrTx } from '../db/client';
+import { pgArray } from '../db/pg-array';
+import { eventCursors } from '../db/schema';
 
 export interface TailRow {
   position: number;
@@ -34,9 +35,13 @@ export function createEventTail(name: string, topics: readonly string[], gapWait
   /** First time each hole (the missing position) was seen, by wall clock. */
   const holes = new Map<number, number>();
 
+  // Both reads are written as SQL, not built by the query builder on every pass (2.7 % of the server's CPU went to
+  // building such selects in the post-trade pipeline).
+  const topicList = pgArray(topics);
+
   async function lockCursor(tx: DbOrTx): Promise<number> {
-    const rows = await tx.select({ position: eventCursors.position }).from(eventCursors).where(eq(eventCursors.name, name)).for('update');
-    if (rows[0]) return rows[0].position;
+    const rows = await sqlRows<{ position: string | number }>(tx, sql`SELECT position FROM event_cursors WHERE name = ${name} FOR UPDATE`);
+    if (rows[0]) return Number(rows[0].position);
     await tx.insert(eventCursors).values({ name, position: 0 }).onConflictDoNothing();
     return lockCursor(tx);
   }
@@ -60,17 +65,17 @@ export function createEventTail(name: string, topics: readonly string[], gapWait
   return {
     async next(tx, limit) {
       const cursor = await lockCursor(tx);
-      const rows = await tx
-        .select({
-          position: events.position,
-          topic: events.topic,
-          clientId: events.clientId,
-          payload: sql<unknown>`CASE WHEN ${events.userId} IS NULL AND ${inArray(events.topic, [...topics])} THEN ${events.payload} END`,
-        })
-        .from(events)
-        .where(gt(events.position, cursor))
-        .orderBy(asc(events.position))
-        .limit(limit);
+      const found = await sqlRows<{ position: string | number; topic: string; client_id: string | null; payload: unknown }>(
+        tx,
+        sql`SELECT position, topic, client_id, CASE WHEN user_id IS NULL AND topic = ANY (${topicList}::text[]) THEN payload END AS payload
+              FROM events WHERE position > ${cursor} ORDER BY position LIMIT ${limit}`,
+      );
+      const rows = found.map((row): TailRow => ({
+        position: Number(row.position),
+        topic: row.topic,
+        clientId: row.client_id,
+        payload: row.payload,
+      }));
       return { cursor, rows: contiguous(cursor, rows) };
     },
     async advance(tx, position, now) {

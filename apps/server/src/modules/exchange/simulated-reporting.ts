@@ -12,14 +12,17 @@
  * changes nothing. Work on one ticket is serialised by a transaction-scoped advisory lock.
  */
 import { CLEARING_CORPORATION_OF_EXCHANGE } from '@dart/contracts';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { sqlRows, type Tx } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
+import { rowDecoder } from '../../db/row-decoder';
 import { exchangeSimReports, exchangeSimSettlements } from '../../db/schema';
 import type { ExchangeName, ReportedTerms, TradeReportAnswer, TradeSideReport } from './exchange.gateway';
 import { lockTicketsAtVenue, venueNumberOf, venueNumberSql, type VenueLink } from './simulated-venue-link';
 
 type ReportRow = typeof exchangeSimReports.$inferSelect;
+/** A report row read as SQL and decoded by its columns (not a select built by the query builder each batch). */
+const REPORT_ROW = rowDecoder<ReportRow>(getTableColumns(exchangeSimReports));
 
 /** Prices are compared to the 4 decimals they are quoted in. */
 const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.00005;
@@ -118,8 +121,14 @@ export class SimulatedReportingPlatform {
     // Every side of the batch's tickets in one read: the tickets' locks (above) keep them as read until this
     // transaction ends, so the book below is the venue's as this batch changes it.
     const book = new Map<string, ReportRow>();
-    const rows = await tx.select().from(exchangeSimReports).where(inArray(exchangeSimReports.ticketId, ticketIds));
-    for (const row of rows) book.set(sideKey(row), row);
+    const rows = await sqlRows(
+      tx,
+      sql`SELECT ${REPORT_ROW.select('r')} FROM exchange_sim_reports r WHERE r.ticket_id = ANY (${pgArray(ticketIds)}::text[])`,
+    );
+    for (const raw of rows) {
+      const row = REPORT_ROW.decode(raw);
+      book.set(sideKey(row), row);
+    }
     // Tickets with a new or revised report: matched (or refused, or cancelled) below.
     const touched = new Set<string>();
     // New reports in one insert, each row taking its venue number itself (`venueNumberSql`).
