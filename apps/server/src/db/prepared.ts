@@ -45,13 +45,16 @@ const PG = {
   parsers: '_parsers',
   types: '_types',
   emptyRow: '_prebuiltEmptyResultObject',
+  /** A query's row mode and its second handle on its result (set with the result by pg's constructor). */
+  rowMode: '_rowMode',
+  results: '_results',
 } as const;
 type ResultInternals = { fields: pg.FieldDef[]; [PG.parsers]: unknown[]; [PG.types]?: TypeSource; [PG.emptyRow]: object };
 type QueryInternals = {
   name?: string;
   types?: unknown;
-  _rowMode?: string;
-  _results: ResultInternals;
+  [PG.rowMode]?: string;
+  [PG.results]: ResultInternals;
   callback?: unknown;
   [PG.result]: ResultInternals;
   [PG.accumulateRows]: boolean;
@@ -91,9 +94,9 @@ class DescribedQuery extends pg.Query {
     self.name = name;
     if (config.types === undefined && config.rowMode === undefined) return;
     self.types = config.types;
-    self._rowMode = config.rowMode;
+    self[PG.rowMode] = config.rowMode;
     const Result = self[PG.result].constructor as new (rowMode: unknown, types: unknown) => ResultInternals;
-    self[PG.result] = self._results = new Result(config.rowMode, config.types);
+    self[PG.result] = self[PG.results] = new Result(config.rowMode, config.types);
   }
 
   prepare(connection: Connection): void {
