@@ -26,12 +26,16 @@ const failedTests = [];
 // What happened that did not fail the run but must not pass unseen (a step run again), printed at the end.
 const notes = [];
 
+/** A step's closing line: its name, whether it passed and how long it took. */
+const stepEnd = (name, started, ok) =>
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s) ===`);
+
 function step(name, command, commandArgs, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s) ===`);
+  stepEnd(name, started, ok);
   if (!ok) failures.push(name);
   return ok;
 }
@@ -54,7 +58,7 @@ async function keptStep(name, command, commandArgs) {
   child.stderr.on('data', keep(process.stderr));
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
   const ok = status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s) ===`);
+  stepEnd(name, started, ok);
   return { ok, output: Buffer.concat(chunks).toString('utf8') };
 }
 

@@ -88,8 +88,7 @@ describe.each(DRIVERS)('orders and procurement orders (%s)', (driver) => {
     // A user's step names the firm that acted (the bell spares it, notifications README); the system's names none.
     const stepActors = await t.database.query<{ action: string; actor: string | null }>(
       `SELECT DISTINCT payload->>'action' AS action, payload->>'actor_client_id' AS actor FROM events
-        WHERE topic = 'trade.refresh_tickets' AND payload->>'ticket_id' = $1 AND payload->>'action' IN ('price', 'accept_consideration', 'reported')
-`,
+        WHERE topic = 'trade.refresh_tickets' AND payload->>'ticket_id' = $1 AND payload->>'action' IN ('price', 'accept_consideration', 'reported')`,
       [trade.ticketId],
     );
     const byActionAndActor = (a: { action: string; actor: string | null }, b: typeof a) =>

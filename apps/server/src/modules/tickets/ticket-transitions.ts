@@ -225,15 +225,12 @@ const historyEntries = (before: TicketRow, changes: readonly TicketTransition[],
   }));
 
 /** Each step's live events, with the state that step left (all with the first step's actor, as the history). */
-const transitionEvents = (ticket: TicketRow, changes: readonly TicketTransition[], states: readonly TicketState[]) =>
-  changes.flatMap((change, i) =>
-    ticketEventsFor(
-      { ...ticket, state: states[i]! },
-      change.action,
-      change.considerationChanged ?? false,
-      changes[0]!.audit.actorClientId ?? null,
-    ),
+function transitionEvents(ticket: TicketRow, changes: readonly TicketTransition[], states: readonly TicketState[]) {
+  const actorClientId = changes[0]!.audit.actorClientId ?? null;
+  return changes.flatMap((change, i) =>
+    ticketEventsFor({ ...ticket, state: states[i]! }, change.action, change.considerationChanged ?? false, actorClientId),
   );
+}
 
 /** In `TicketStatementExtras.columns`: the history rows the statement appends (its `history` CTE). */
 export const APPENDED_HISTORY: SQL = sql`history`;
