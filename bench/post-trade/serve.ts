@@ -49,7 +49,7 @@ if (process.env.BENCH_SQL_COUNT) {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
-    const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 160);
+    const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, Number(process.env.BENCH_SQL_WIDTH ?? 160));
     sqlCounts.set(text, (sqlCounts.get(text) ?? 0) + 1);
     if (traceOn) traceLines.push(`${(this as unknown as { processID: number }).processID} ${text.slice(0, 110)}`);
     return query.apply(this, args);

@@ -7,12 +7,11 @@
  * `trade.refresh_tickets` to every participant firm of the trade.
  */
 import { POST_TRADE_TOPICS, TICKET_TRANSITIONS, type OrderState, type TicketHistoryAction, type TicketState } from '@dart/contracts';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { sqlRows, type Tx } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
-import { rowDecoder } from '../../db/row-decoder';
-import { orders, tickets } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { writeAudit, writeAudits, type AuditContext } from '../../lib/audit';
 import type { DomainEvent } from '../../lib/events';
 import type { ReportedTerms, TradeSettlement } from '../exchange';
@@ -21,6 +20,7 @@ import {
   holdWrites,
   recordTicketTransition,
   ticketParticipants,
+  TICKET_ROW,
   writeHeld,
   type HeldWrites,
   type TicketRow,
@@ -57,7 +57,6 @@ export async function lockedTicketOf(tx: Tx, ticketId: string): Promise<TicketRo
   return readTicket(tx, ticketId, true);
 }
 
-const TICKET_ROW = rowDecoder<TicketRow>(getTableColumns(tickets));
 /** Raw, decoded by the columns' own decoders (the query builder's select of 40 columns is the dearer part). */
 async function readTicket(tx: Tx, ticketId: string, lock: boolean): Promise<TicketRow | undefined> {
   const [row] = await sqlRows(

@@ -3,9 +3,10 @@
  * names, the participant searches, and the deal a ticket comes from. Each function takes the database or a
  * transaction (`createTicketsRepository(tx)`), so writes and their reads share one connection.
  */
-import { and, asc, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
+import { rowDecoder } from '../../db/row-decoder';
 import {
   clients,
   custodians,
@@ -18,7 +19,7 @@ import {
   userAccounts,
   users,
 } from '../../db/schema';
-import type { TicketRow } from './ticket-transitions';
+import { TICKET_ROW, type TicketRow } from './ticket-transitions';
 import { credentialsHeldSql } from '../credentials';
 import type { FinstrumentRow } from '../finstruments';
 import { ORDER_ROW } from '../orders/orders.repository';
@@ -158,52 +159,31 @@ export const needsActionOf = (clientId: string): SQL => sql`(
 )`;
 
 /**
- * The reads every user action on a ticket starts with, built once per database handle (Drizzle prepared
- * queries): a ticket's 40 columns and its bond's row cost the query builder more than the database, per call
- * (issue 13's profile). Named, so each PostgreSQL connection also parses them once. Keyed by the handle: a
- * transaction's repository prepares its own (a prepared query runs where it was prepared).
+ * The reads every user action on a ticket starts with, as raw statements decoded by each column's own decoder
+ * (`TICKET_ROW`, `BOND_ROW`): the query builder's mapping of a ticket's 40 columns and its bond's row, field by
+ * field on every call, cost the server more than the database did (issue 13's profiles; even as Drizzle
+ * prepared queries). The pool names each statement's text, so each connection parses it once.
  */
-const hotReads = new WeakMap<DbOrTx, ReturnType<typeof prepareHotReads>>();
-function prepareHotReads(db: DbOrTx) {
-  const custodianId = sql.placeholder('custodianId');
-  return {
-    withBond: db
-      .select({ ticket: tickets, bond: finstruments })
-      .from(tickets)
-      .leftJoin(finstruments, eq(finstruments.id, tickets.finstrumentId))
-      .where(eq(tickets.id, sql.placeholder('id')))
-      .prepare('tickets_with_bond'),
-    forAcceptance: db
-      .select({
-        ticket: tickets,
-        custodianId: sql<string | null>`(SELECT ${custodians.id} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
-        custodianName: sql<string | null>`(SELECT ${custodians.name} FROM ${custodians} WHERE ${custodians.id} = ${custodianId})`,
-        hasCredentials: credentialsHeldSql(sql.placeholder('clientId'), sql`${tickets.clearingCorporation}`),
-      })
-      .from(tickets)
-      .where(eq(tickets.id, sql.placeholder('id')))
-      .prepare('tickets_for_acceptance'),
-  };
-}
-function hotReadsOf(db: DbOrTx) {
-  let reads = hotReads.get(db);
-  if (!reads) hotReads.set(db, (reads = prepareHotReads(db)));
-  return reads;
-}
-
+const BOND_ROW = rowDecoder<FinstrumentRow>(getTableColumns(finstruments), 'b_');
+const BOND_ID = BOND_ROW.nameOf('id');
 export function createTicketsRepository(db: DbOrTx) {
   return {
     async find(id: string): Promise<TicketRow | undefined> {
-      const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
-      return row;
+      const [row] = await sqlRows(db, sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.id = ${id}`);
+      return row && TICKET_ROW.decode(row);
     },
     /**
      * The ticket and its bond's whole row in one statement (null: no such bond): what a re-pricing call reads
      * first, and prices from (`TicketPricer.price`'s `row`).
      */
     async findWithBond(id: string): Promise<{ ticket: TicketRow; bond: FinstrumentRow | null } | undefined> {
-      const [row] = await hotReadsOf(db).withBond.execute({ id });
-      return row;
+      const [row] = await sqlRows(
+        db,
+        sql`SELECT ${TICKET_ROW.select('t')}, ${BOND_ROW.select('b')}
+              FROM tickets t LEFT JOIN finstruments b ON b.id = t.finstrument_id WHERE t.id = ${id}`,
+      );
+      if (!row) return undefined;
+      return { ticket: TICKET_ROW.decode(row), bond: row[BOND_ID] === null ? null : BOND_ROW.decode(row) };
     },
     /**
      * An acceptance's reads in one statement (three before): the ticket, the custodian chosen (null: unknown)
@@ -215,17 +195,22 @@ export function createTicketsRepository(db: DbOrTx) {
       custodianId: string,
       clientId: string,
     ): Promise<{ ticket: TicketRow; custodian: { id: string; name: string } | null; hasCredentials: boolean } | undefined> {
-      const [row] = await hotReadsOf(db).forAcceptance.execute({ id, custodianId, clientId });
+      const [row] = await sqlRows(
+        db,
+        sql`SELECT ${TICKET_ROW.select('t')}, k.id AS k_id, k.name AS k_name,
+                   ${credentialsHeldSql(clientId, sql`t.clearing_corporation`)} AS k_credentials
+              FROM tickets t LEFT JOIN custodians k ON k.id = ${custodianId} WHERE t.id = ${id}`,
+      );
       if (!row) return undefined;
       return {
-        ticket: row.ticket,
-        custodian: row.custodianId === null ? null : { id: row.custodianId, name: row.custodianName! },
-        hasCredentials: row.hasCredentials === true,
+        ticket: TICKET_ROW.decode(row),
+        custodian: row.k_id === null ? null : { id: row.k_id as string, name: row.k_name as string },
+        hasCredentials: row.k_credentials === true,
       };
     },
     async findByDeal(dealId: string): Promise<TicketRow | undefined> {
-      const [row] = await db.select().from(tickets).where(eq(tickets.dealId, dealId));
-      return row;
+      const [row] = await sqlRows(db, sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.deal_id = ${dealId}`);
+      return row && TICKET_ROW.decode(row);
     },
     /** Inserts a ticket; a second ticket for the same deal is not inserted (undefined: the deal has one). */
     async insert(values: NewTicket): Promise<TicketRow | undefined> {
