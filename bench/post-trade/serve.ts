@@ -37,8 +37,9 @@ const TICKET_STATE_OF: Record<OrderState, string> = {
 };
 
 /**
- * `BENCH_SQL_COUNT=<file>`: every statement sent to PostgreSQL counted by its text (first 160 characters), written
- * to the file as JSON on exit (counted from the timed part's SIGUSR2): where a deal's round trips go. With
+ * `BENCH_SQL_COUNT=<file>`: every statement sent to PostgreSQL counted by its text (its first `BENCH_SQL_WIDTH`
+ * characters, default 160), written to the file as JSON on exit (counted from the timed part's SIGUSR2): where a
+ * deal's round trips go. With
  * `BENCH_SQL_TRACE=<file>` too, every statement of the timed part in the order sent, with its backend's pid (run
  * it with BENCH_DEALS=3 BENCH_IN_FLIGHT=1 to read one deal's statements in sequence).
  */
@@ -49,7 +50,9 @@ if (process.env.BENCH_SQL_COUNT) {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
-    const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, Number(process.env.BENCH_SQL_WIDTH ?? 160));
+    const text = (typeof first === 'string' ? first : (first?.text ?? '?'))
+      .replace(/\s+/g, ' ')
+      .slice(0, Number(process.env.BENCH_SQL_WIDTH ?? 160));
     sqlCounts.set(text, (sqlCounts.get(text) ?? 0) + 1);
     if (traceOn) traceLines.push(`${(this as unknown as { processID: number }).processID} ${text.slice(0, 110)}`);
     return query.apply(this, args);

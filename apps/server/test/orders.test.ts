@@ -80,6 +80,12 @@ describe.each(DRIVERS)('orders and procurement orders (%s)', (driver) => {
     expect(await audienceOf(t, 'trade.open_orders', 'order_id', trade.orderId)).toEqual(
       [actors.demo.clientId, actors.second.clientId].sort(),
     );
+    // Each names the firm whose order it is (the seller's here): the bell tells that firm only (notifications README).
+    const owners = await t.database.query<{ owner: string }>(
+      `SELECT DISTINCT payload->>'client_id' AS owner FROM events WHERE topic = 'trade.open_orders' AND payload->>'order_id' = $1`,
+      [trade.orderId],
+    );
+    expect(owners).toEqual([{ owner: actors.second.clientId }]);
     const refresh = await t.database.query<{ client_id: string }>(
       `SELECT client_id FROM events WHERE topic = 'trade.refresh_tickets' AND payload->>'ticket_id' = $1 AND payload->>'action' = 'reported'`,
       [trade.ticketId],

@@ -630,7 +630,10 @@ export const POST_TRADE_TOPICS = {
    * settlement_date, consideration, stamp_duty, actor_client_id }.
    */
   considerationUpdate: 'trade.consideration_update',
-  /** An order or procurement order changed: payload { order_id, ticket_id, kind, state }. */
+  /**
+   * An order or procurement order changed: payload { order_id, ticket_id, kind, state, client_id } (client_id: the
+   * firm whose order it is; the event still reaches every participant firm, so each side's screens refresh).
+   */
   openOrders: 'trade.open_orders',
 } as const;
 

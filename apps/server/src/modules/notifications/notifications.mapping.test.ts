@@ -88,8 +88,10 @@ describe('notification mapping', () => {
       mapEvent(event('trade.refresh_tickets', A, { ticket_id: 't', state: 'pending_confirmation', action: 'price_set' }), lookups)[0]?.body,
     ).toBe('A ticket was price set; it is now pending confirmation.');
     for (const state of ['reported', 'rejected', 'settled', 'failed'])
-      expect(mapEvent(event('trade.open_orders', A, { order_id: 'o', state }), lookups)[0]?.kind).toBe(`order.${state}`);
-    expect(mapEvent(event('trade.open_orders', A, { order_id: 'o', state: 'reporting' }), lookups)).toEqual([]);
+      expect(mapEvent(event('trade.open_orders', A, { order_id: 'o', state, client_id: A }), lookups)[0]?.kind).toBe(`order.${state}`);
+    expect(mapEvent(event('trade.open_orders', A, { order_id: 'o', state: 'reporting', client_id: A }), lookups)).toEqual([]);
+    // The counterparty's order reaches this firm's screens live, but its bell only through the ticket's own step.
+    expect(mapEvent(event('trade.open_orders', A, { order_id: 'o', state: 'reported', client_id: B }), lookups)).toEqual([]);
     // Market-wide events concern no one in particular.
     expect(mapEvent(event('market.consideration_update', null, { finstrument_id: 7 }), lookups)).toEqual([]);
   });

@@ -87,6 +87,8 @@ type Payload = Record<string, unknown> & {
   ticket_id?: string;
   /** A ticket step's acting firm (null: the system's step). */
   actor_client_id?: string | null;
+  /** An order's firm (`trade.open_orders`). */
+  client_id?: string;
   user_id?: string;
   number?: number;
   channel_url?: string;
@@ -285,6 +287,8 @@ export function mapEvent(event: SourceEvent, lookups: Lookups): NotificationInte
     case POST_TRADE_TOPICS.openOrders: {
       const state = p.state ?? '';
       if (!ORDER_STATES_NOTIFIED.has(state)) return [];
+      // The firm whose order it is: the counterparty hears of its own order (and of the ticket's step), not twice.
+      if (p.client_id && p.client_id !== clientId) return [];
       return [
         {
           ...base,

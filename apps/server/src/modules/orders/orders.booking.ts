@@ -19,6 +19,7 @@ import {
   type TicketStatementExtras,
 } from '../tickets/ticket-transitions';
 import { ORDER_ROW } from './orders.repository';
+import { openOrdersPayload } from './orders.views';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -64,7 +65,7 @@ function orderValuesOf(ticket: TicketRow, now: Date) {
   }));
 }
 
-type Booked = Pick<OrderRow, 'id' | 'kind' | 'state' | 'quantum' | 'price'>;
+type Booked = Pick<OrderRow, 'id' | 'kind' | 'state' | 'quantum' | 'price' | 'clientId'>;
 
 const bookedAudits = (ticket: TicketRow, rows: readonly Booked[]): AuditEntry[] =>
   rows.map((row) => ({
@@ -80,7 +81,7 @@ const bookedEvents = (ticket: TicketRow, rows: readonly Booked[]): DomainEvent[]
     ticketParticipants(ticket).map((clientId) => ({
       topic: POST_TRADE_TOPICS.openOrders,
       clientId,
-      payload: { order_id: row.id, ticket_id: ticket.id, kind: row.kind, state: row.state },
+      payload: openOrdersPayload({ ...row, ticketId: ticket.id }),
     })),
   );
 

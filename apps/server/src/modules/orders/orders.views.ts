@@ -78,10 +78,14 @@ export function toOrder(view: OrderView): Order {
   };
 }
 
-/** The live payload of `trade.open_orders` (ids and state only: names stay behind the firm's own GET). */
-export const openOrdersPayload = (o: Pick<OrderRow, 'id' | 'ticketId' | 'kind' | 'state'>) => ({
+/**
+ * The live payload of `trade.open_orders` (ids and state only: names stay behind the firm's own GET). `client_id`:
+ * the firm whose order it is (the bell tells only that firm; every participant's screens refresh).
+ */
+export const openOrdersPayload = (o: Pick<OrderRow, 'id' | 'ticketId' | 'kind' | 'state' | 'clientId'>) => ({
   order_id: o.id,
   ticket_id: o.ticketId,
   kind: o.kind,
   state: o.state,
+  client_id: o.clientId,
 });
