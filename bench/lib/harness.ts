@@ -110,14 +110,18 @@ export function cpuMeter(served: ServedProcess) {
   const pid = served.child.pid!;
   let app = NaN;
   let pg = new Map<number, number>();
+  let bench = process.cpuUsage();
   return {
     start() {
       app = cpuMsOf(pid);
       pg = new Map(postgresPids().map((p) => [p, cpuMsOf(p) || 0]));
+      bench = process.cpuUsage();
     },
-    stop(): { appMs: number; postgresMs: number } {
+    /** CPU ms since `start`: the app's process, PostgreSQL's backends, and this bench process (the load's client). */
+    stop(): { appMs: number; postgresMs: number; benchMs: number } {
       const postgresMs = postgresPids().reduce((sum, p) => sum + (cpuMsOf(p) || 0) - (pg.get(p) ?? 0), 0);
-      return { appMs: cpuMsOf(pid) - app, postgresMs };
+      const used = process.cpuUsage(bench);
+      return { appMs: cpuMsOf(pid) - app, postgresMs, benchMs: (used.user + used.system) / 1000 };
     },
   };
 }

@@ -5,6 +5,7 @@
  * price, then the buyer and the seller accept the consideration, each with a custodian).
  */
 import type { Ticket } from '@dart/contracts';
+import { httpClient } from '../lib/http';
 
 export type Dealer = 'demo' | 'second';
 const EMAILS: Record<Dealer, string> = { demo: 'dealer@demo.dart', second: 'dealer@second.dart' };
@@ -33,6 +34,8 @@ export async function connectClient(port: number): Promise<PostTradeClient> {
   const tokens = {} as Record<Dealer, string>;
   const clientIds = {} as Record<Dealer, string>;
   const refreshing: Partial<Record<Dealer, Promise<void>>> = {};
+  // The load's own calls through node:http (bench/lib/http.ts): fetch's CPU would be taken from the server's cores.
+  const http = httpClient(base);
 
   async function signIn(who: Dealer): Promise<void> {
     const response = await fetch(`${base}/api/token/`, {
@@ -47,19 +50,19 @@ export async function connectClient(port: number): Promise<PostTradeClient> {
   async function call<T>(who: Dealer, method: 'GET' | 'POST' | 'PATCH', url: string, body?: object): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const token = tokens[who];
-      const response = await fetch(`${base}${url}`, {
+      const { status, text } = await http.request(
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
+        url,
+        { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body ? JSON.stringify(body) : undefined,
+      );
       // Access tokens live minutes: a long run signs in again, once per expiry (the first call that sees it).
-      if (response.status === 401 && attempt === 0 && text.includes('TOKEN_EXPIRED')) {
+      if (status === 401 && attempt === 0 && text.includes('TOKEN_EXPIRED')) {
         if (tokens[who] === token) await (refreshing[who] ??= signIn(who).finally(() => delete refreshing[who]));
         else await refreshing[who];
         continue;
       }
-      if (!response.ok) throw new Error(`${method} ${url} as ${who}: ${response.status} ${text.slice(0, 300)}`);
+      if (status < 200 || status >= 300) throw new Error(`${method} ${url} as ${who}: ${status} ${text.slice(0, 300)}`);
       return JSON.parse(text) as T;
     }
   }
