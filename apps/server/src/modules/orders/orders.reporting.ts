@@ -20,7 +20,7 @@
  *   history entry, at `REPORTING_DEADLINE_MINUTES` a `report_escalated` one: once each.
  * - **Exchange RFQ.** An order of a ticket from an exchange-RFQ deal is never sent here: the RFQ platform
  *   reported the deal, and the order takes that report and its trade number (`orders.rfq.ts`).
- * Runs on the elected node (`startJobs(isLeader)`) as a pipeline of up to `IN_FLIGHT` orders at the venue, kicked
+ * Runs on the elected node (`startJobs(isLeader)`) as a pipeline of up to `BATCHES_IN_FLIGHT` batches at the venue, kicked
  * every `TICK_MS` and at once when a ticket is confirmed (the `trade.open_orders` event of a new order, from any
  * node, over the bus); tests call `tick(now)`, which goes in rounds of `BATCH`.
  */
@@ -49,10 +49,14 @@ export const REPORTER = {
   PARALLEL: 8,
   /** Rounds per tick at most (a tick ends; the next one carries on). */
   ROUNDS: 20,
-  /** Orders the job has at the venue at once (its pipeline; `tick` goes in rounds). */
-  IN_FLIGHT: 32,
-  /** Orders the job sends to the venue in one call at most (so batches overlap: one at the venue, one stored). */
-  VENUE_BATCH: 8,
+  /**
+   * Batches the job has at the venue or being stored at once (its pipeline; `tick` goes in rounds): a kick with
+   * room claims what is due at once, so while the job keeps up a batch is an order or two and waits for nothing;
+   * when it falls behind, orders wait for room and the next claim takes them together, up to `VENUE_BATCH`.
+   */
+  BATCHES_IN_FLIGHT: 4,
+  /** Orders the job sends to the venue in one call at most. */
+  VENUE_BATCH: 32,
 } as const;
 
 /** The delay before attempt `attempts + 1`, after `attempts` failed ones (≥ 1). */
@@ -327,14 +331,14 @@ export function createOrderReporter(ctx: OrdersContext) {
     await reportBatch(await claim(now, orderId), now, new Map());
   }
 
-  // The job, a pipeline rather than rounds: a kick claims as many due orders as there is room for in flight
-  // (`IN_FLIGHT`), in batches of at most `VENUE_BATCH`, and starts each batch at once; each batch that finishes
-  // makes room and, when more may be due, claims again. So an order confirmed while others wait on the venue is
-  // claimed at once instead of after the slowest of a round (at 20 deals a second, rounds put 0.7 s of queueing
-  // between confirmed and reported). One claim at a time on this node; the lease keeps other nodes off the
-  // claimed rows.
+  // The job, a pipeline rather than rounds: a kick claims up to `VENUE_BATCH` due orders while fewer than
+  // `BATCHES_IN_FLIGHT` batches are out, and starts the batch at once; each batch that finishes makes room and,
+  // when more may be due, claims again. So an order confirmed while others wait on the venue is claimed at once
+  // instead of after the slowest of a round (at 20 deals a second, rounds put 0.7 s of queueing between confirmed
+  // and reported), and a job that falls behind sends what queued meanwhile as one batch (a claim, a venue call and a
+  // store for many orders; bounding orders in flight instead kept batches at the few orders a finished batch freed).
+  // One claim at a time on this node; the lease keeps other nodes off the claimed rows.
   const active = new Map<Promise<void>, number>();
-  let inFlight = 0;
   let claiming: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -347,31 +351,28 @@ export function createOrderReporter(ctx: OrdersContext) {
     claiming = (async () => {
       do {
         again = false;
-        const room = Math.min(REPORTER.IN_FLIGHT - inFlight, REPORTER.VENUE_BATCH);
-        if (room <= 0) {
+        if (active.size >= REPORTER.BATCHES_IN_FLIGHT) {
           // Full: the next batch to finish claims again.
           again = true;
           return;
         }
         const now = deps.now();
-        const claimed = await claim(now, undefined, room);
+        const claimed = await claim(now, undefined, REPORTER.VENUE_BATCH);
         if (claimed.length === 0) break;
         const prefetched = await prefetch(claimed);
         const job: Promise<void> = reportBatch(claimed, now, prefetched).finally(() => {
           active.delete(job);
-          inFlight -= claimed.length;
           if (again) kick();
         });
         active.set(job, claimed.length);
-        inFlight += claimed.length;
         // A full claim may have left more due.
-        if (claimed.length === room) again = true;
-      } while (again && inFlight < REPORTER.IN_FLIGHT);
+        if (claimed.length === REPORTER.VENUE_BATCH) again = true;
+      } while (again && active.size < REPORTER.BATCHES_IN_FLIGHT);
     })()
       .catch((error: unknown) => log(error, 'order reporter claim failed'))
       .finally(() => {
         claiming = null;
-        if (again && inFlight < REPORTER.IN_FLIGHT) kick();
+        if (again && active.size < REPORTER.BATCHES_IN_FLIGHT) kick();
       });
   }
   let timer: NodeJS.Timeout | null = null;
