@@ -338,7 +338,7 @@ export function createOrderReporter(ctx: OrdersContext) {
   // and reported), and a job that falls behind sends what queued meanwhile as one batch (a claim, a venue call and a
   // store for many orders; bounding orders in flight instead kept batches at the few orders a finished batch freed).
   // One claim at a time on this node; the lease keeps other nodes off the claimed rows.
-  const active = new Map<Promise<void>, number>();
+  const active = new Set<Promise<void>>();
   let claiming: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -364,7 +364,7 @@ export function createOrderReporter(ctx: OrdersContext) {
           active.delete(job);
           if (again) kick();
         });
-        active.set(job, claimed.length);
+        active.add(job);
         // A full claim may have left more due.
         if (claimed.length === REPORTER.VENUE_BATCH) again = true;
       } while (again && active.size < REPORTER.BATCHES_IN_FLIGHT);
@@ -407,7 +407,7 @@ export function createOrderReporter(ctx: OrdersContext) {
       if (timer) clearInterval(timer);
       unsubscribe?.();
       // Claims and reports in flight settle (they cannot start new ones once stopped).
-      const pending = () => [claiming, alerting, ...active.keys()].filter((p) => p !== null);
+      const pending = () => [claiming, alerting, ...active].filter((p) => p !== null);
       for (let left = pending(); left.length > 0; left = pending()) await Promise.all(left);
     },
   };

@@ -166,6 +166,7 @@ export const needsActionOf = (clientId: string): SQL => sql`(
  */
 const BOND_ROW = rowDecoder<FinstrumentRow>(getTableColumns(finstruments), 'b_');
 const BOND_ID = BOND_ROW.nameOf('id');
+
 export function createTicketsRepository(db: DbOrTx) {
   return {
     async find(id: string): Promise<TicketRow | undefined> {
