@@ -44,15 +44,14 @@ const TICKET_STATE_OF: Record<OrderState, string> = {
  * it with BENCH_DEALS=3 BENCH_IN_FLIGHT=1 to read one deal's statements in sequence).
  */
 const sqlCounts = new Map<string, number>();
+const SQL_WIDTH = Number(process.env.BENCH_SQL_WIDTH ?? 160);
 let traceOn = false;
 const traceLines: string[] = [];
 if (process.env.BENCH_SQL_COUNT) {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
-    const text = (typeof first === 'string' ? first : (first?.text ?? '?'))
-      .replace(/\s+/g, ' ')
-      .slice(0, Number(process.env.BENCH_SQL_WIDTH ?? 160));
+    const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, SQL_WIDTH);
     sqlCounts.set(text, (sqlCounts.get(text) ?? 0) + 1);
     if (traceOn) traceLines.push(`${(this as unknown as { processID: number }).processID} ${text.slice(0, 110)}`);
     return query.apply(this, args);

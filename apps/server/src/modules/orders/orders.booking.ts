@@ -3,23 +3,16 @@
  * confirming transaction (so a confirmed ticket always has both, and never one without the other). They start
  * `reporting` with a report due now; the reporter (orders.reporting.ts) takes them from there.
  */
-import { POST_TRADE_TOPICS, type OrderKind } from '@dart/contracts';
+import type { OrderKind } from '@dart/contracts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { AuditContext, AuditEntry } from '../../lib/audit';
 import type { DomainEvent } from '../../lib/events';
-import {
-  holdWrites,
-  ticketParticipants,
-  writeHeld,
-  type HeldWrites,
-  type TicketRow,
-  type TicketStatementExtras,
-} from '../tickets/ticket-transitions';
+import { holdWrites, writeHeld, type HeldWrites, type TicketRow, type TicketStatementExtras } from '../tickets/ticket-transitions';
 import { ORDER_ROW } from './orders.repository';
-import { openOrdersPayload } from './orders.views';
+import { openOrdersEvents } from './orders.views';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -75,16 +68,6 @@ const bookedAudits = (ticket: TicketRow, rows: readonly Booked[]): AuditEntry[] 
     after: { kind: row.kind, ticket_id: ticket.id, state: row.state, quantum: row.quantum, price: row.price },
   }));
 
-/** `trade.open_orders` of each booked order to each participant firm. */
-const bookedEvents = (ticket: TicketRow, rows: readonly Booked[]): DomainEvent[] =>
-  rows.flatMap((row) =>
-    ticketParticipants(ticket).map((clientId) => ({
-      topic: POST_TRADE_TOPICS.openOrders,
-      clientId,
-      payload: openOrdersPayload({ ...row, ticketId: ticket.id }),
-    })),
-  );
-
 /**
  * `held`: the confirming ticket's history and audit rows (same actor), written with the orders' audit rows in
  * one statement, theirs first.
@@ -98,7 +81,7 @@ export async function createOrdersForTicket(
   const rows = await tx.insert(orders).values(orderValuesOf(ticket, new Date())).onConflictDoNothing().returning();
   held.audits.push(...bookedAudits(ticket, rows));
   await writeHeld(tx, audit, held);
-  return { orders: rows, events: bookedEvents(ticket, rows) };
+  return { orders: rows, events: openOrdersEvents(ticket, rows) };
 }
 
 /**
@@ -121,7 +104,7 @@ export function ordersBooking(db: DbOrTx): TicketStatementExtras {
         },
       ],
       audits: bookedAudits(ticket, rows),
-      events: bookedEvents(ticket, rows),
+      events: openOrdersEvents(ticket, rows),
       // The booked rows as the insert returned them (numbers and defaults included), for the confirming call's answer.
       columns: sql`(SELECT json_agg(b) FROM ${sql.identifier(BOOKED)} b) AS ${sql.identifier(BOOKED)}`,
     };

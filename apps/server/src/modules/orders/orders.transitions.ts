@@ -6,7 +6,7 @@
  * `recordTicketTransition` when the ticket's state machine allows it, and emits `trade.open_orders` and
  * `trade.refresh_tickets` to every participant firm of the trade.
  */
-import { POST_TRADE_TOPICS, TICKET_TRANSITIONS, type OrderState, type TicketHistoryAction, type TicketState } from '@dart/contracts';
+import { TICKET_TRANSITIONS, type OrderState, type TicketHistoryAction, type TicketState } from '@dart/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { sqlRows, type Tx } from '../../db/client';
@@ -19,7 +19,7 @@ import type { OrderSettledHook } from './orders.context';
 import {
   holdWrites,
   recordTicketTransition,
-  ticketParticipants,
+  readTicketRow,
   TICKET_ROW,
   writeHeld,
   type HeldWrites,
@@ -27,7 +27,7 @@ import {
   type TicketUpdate,
 } from '../tickets/ticket-transitions';
 import { ORDER_ROW, type OrderRow } from './orders.repository';
-import { openOrdersPayload } from './orders.views';
+import { openOrdersEvents } from './orders.views';
 
 /** Dart's own jobs act as the system (no user). */
 export const SYSTEM_AUDIT: AuditContext = { actorEmail: 'system:post-trade' };
@@ -43,27 +43,16 @@ export const CANCELLABLE: OrderState[] = ['reporting', 'mismatch', 'reported', '
 
 /** The ticket's row (an order names it by a foreign key: it exists). */
 export async function ticketOf(tx: Tx, ticketId: string): Promise<TicketRow> {
-  return (await readTicket(tx, ticketId, false))!;
+  return (await readTicketRow(tx, ticketId))!;
 }
 
 export function emitOrders(emit: Emit, ticket: TicketRow, rows: readonly OrderRow[]): void {
-  for (const row of rows)
-    for (const clientId of ticketParticipants(ticket))
-      emit({ topic: POST_TRADE_TOPICS.openOrders, clientId, payload: openOrdersPayload(row) });
+  for (const event of openOrdersEvents(ticket, rows)) emit(event);
 }
 
 /** The ticket's row, locked for the rest of the transaction (after its orders: one lock order for every caller). */
 export async function lockedTicketOf(tx: Tx, ticketId: string): Promise<TicketRow | undefined> {
-  return readTicket(tx, ticketId, true);
-}
-
-/** Raw, decoded by the columns' own decoders (the query builder's select of 40 columns is the dearer part). */
-async function readTicket(tx: Tx, ticketId: string, lock: boolean): Promise<TicketRow | undefined> {
-  const [row] = await sqlRows(
-    tx,
-    sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.id = ${ticketId}${lock ? sql` FOR UPDATE` : sql``}`,
-  );
-  return row ? TICKET_ROW.decode(row) : undefined;
+  return readTicketRow(tx, ticketId, true);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** What a firm sees of its order or procurement order (contracts `OrderSchema`): rupees on the wire, paise inside. */
 import {
   ORDER_STATE_LABELS,
+  POST_TRADE_TOPICS,
   orderNumber,
   REPORTING_DEADLINE_MINUTES,
   ticketNumber,
@@ -10,7 +11,9 @@ import {
   type ReportedOrderStatus,
   type TicketConsideration,
 } from '@dart/contracts';
+import type { DomainEvent } from '../../lib/events';
 import { perBondOf } from '../market';
+import { ticketParticipants, type TicketRow } from '../tickets/ticket-transitions';
 import type { OrderRow, OrderView } from './orders.repository';
 
 export const reportDeadline = (tradedAt: Date) => new Date(tradedAt.getTime() + REPORTING_DEADLINE_MINUTES * 60_000);
@@ -82,10 +85,23 @@ export function toOrder(view: OrderView): Order {
  * The live payload of `trade.open_orders` (ids and state only: names stay behind the firm's own GET). `client_id`:
  * the firm whose order it is (the bell tells only that firm; every participant's screens refresh).
  */
-export const openOrdersPayload = (o: Pick<OrderRow, 'id' | 'ticketId' | 'kind' | 'state' | 'clientId'>) => ({
+const openOrdersPayload = (ticketId: string, o: Pick<OrderRow, 'id' | 'kind' | 'state' | 'clientId'>) => ({
   order_id: o.id,
-  ticket_id: o.ticketId,
+  ticket_id: ticketId,
   kind: o.kind,
   state: o.state,
   client_id: o.clientId,
 });
+
+/** `trade.open_orders` of each of the ticket's `rows` to each participant firm of the ticket. */
+export const openOrdersEvents = (
+  ticket: TicketRow,
+  rows: ReadonlyArray<Pick<OrderRow, 'id' | 'kind' | 'state' | 'clientId'>>,
+): DomainEvent[] =>
+  rows.flatMap((row) =>
+    ticketParticipants(ticket).map((clientId) => ({
+      topic: POST_TRADE_TOPICS.openOrders,
+      clientId,
+      payload: openOrdersPayload(ticket.id, row),
+    })),
+  );

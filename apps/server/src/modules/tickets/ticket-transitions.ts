@@ -8,7 +8,7 @@
  */
 import { POST_TRADE_TOPICS, TICKET_MESSAGES, TICKET_TRANSITIONS, type TicketHistoryAction, type TicketState } from '@dart/contracts';
 import { eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { hasPgError, sqlRows, type Db, type Tx } from '../../db/client';
+import { hasPgError, sqlRows, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { pgArray } from '../../db/pg-array';
 import { rowDecoder } from '../../db/row-decoder';
 import { tickets } from '../../db/schema';
@@ -24,6 +24,15 @@ export type TicketRow = typeof tickets.$inferSelect;
  * row and call, cost more of the server's CPU than building the statement; issue 13's profile).
  */
 export const TICKET_ROW = rowDecoder<TicketRow>(getTableColumns(tickets));
+
+/** A ticket's row, raw (`TICKET_ROW`); `lock`: FOR UPDATE, for the rest of the caller's transaction. */
+export async function readTicketRow(executor: DbOrTx, ticketId: string, lock = false): Promise<TicketRow | undefined> {
+  const [row] = await sqlRows(
+    executor,
+    sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.id = ${ticketId}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
+  return row ? TICKET_ROW.decode(row) : undefined;
+}
 export type TicketUpdate = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'number' | 'state' | 'version' | 'createdAt'>>;
 
 /** Every firm on the ticket: buyer, seller and their brokers (the audience of its live events). */
@@ -138,11 +147,7 @@ export async function recordTicketTransitions(
   changes: readonly TicketTransition[],
   options: TicketTransitionOptions = {},
 ): Promise<{ ticket: TicketRow; before: TicketRow; events: DomainEvent[] }> {
-  const before =
-    options.read ??
-    (await sqlRows(tx, sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.id = ${ticketId} FOR UPDATE`)).map((row) =>
-      TICKET_ROW.decode(row),
-    )[0];
+  const before = options.read ?? (await readTicketRow(tx, ticketId, true));
   if (!before) throw new AppError('NOT_FOUND', TICKET_MESSAGES.notFound);
   const plan = planTransitions(before, changes);
   const { states } = plan;

@@ -19,7 +19,7 @@ import {
   userAccounts,
   users,
 } from '../../db/schema';
-import { TICKET_ROW, type TicketRow } from './ticket-transitions';
+import { readTicketRow, TICKET_ROW, type TicketRow } from './ticket-transitions';
 import { credentialsHeldSql } from '../credentials';
 import type { FinstrumentRow } from '../finstruments';
 import { ORDER_ROW } from '../orders/orders.repository';
@@ -170,8 +170,7 @@ const BOND_ID = BOND_ROW.nameOf('id');
 export function createTicketsRepository(db: DbOrTx) {
   return {
     async find(id: string): Promise<TicketRow | undefined> {
-      const [row] = await sqlRows(db, sql`SELECT ${TICKET_ROW.select('t')} FROM tickets t WHERE t.id = ${id}`);
-      return row && TICKET_ROW.decode(row);
+      return readTicketRow(db, id);
     },
     /**
      * The ticket and its bond's whole row in one statement (null: no such bond): what a re-pricing call reads
