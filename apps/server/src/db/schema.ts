@@ -484,7 +484,7 @@ export const referencePrices = pgTable(
   },
   (t) => [
     uniqueIndex('reference_prices_key').on(t.finstrumentId, t.source, t.priceDate),
-    index('reference_prices_pick_idx').on(t.finstrumentId, t.priority, t.priceDate),
+    index('reference_prices_pick_idx').on(t.finstrumentId, t.priority, t.priceDate.desc()),
   ],
 );
 

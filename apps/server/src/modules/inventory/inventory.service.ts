@@ -8,14 +8,12 @@ import {
   INVENTORY_ACCOUNT_MAX_LENGTH,
   INVENTORY_DEFAULT_ACCOUNT,
   INVENTORY_MESSAGES,
-  InventorySchema,
   QuoteAddSchema,
   quantumError,
   type AccessPolicy,
   type CashflowCalendar,
   type EditValuationCost,
   type ExternalTrade,
-  type Inventory,
   type InventoryListQuery,
   type InventoryMovement,
   type InventoryOffer,
@@ -42,6 +40,7 @@ import {
   createBondCache,
   createBondValuer,
   formatDate,
+  inventoryAnswer,
   rupees,
   valuationMethod,
   valuationDates,
@@ -247,20 +246,7 @@ export function createInventoryService(
       const key = `${query.page}|${query.page_size}|${bookDate}|${today}|${confirmedAt}`;
       let answer = view.answers.get(key);
       if (answer === undefined) {
-        const start = (query.page - 1) * query.page_size;
-        const inventory: Inventory = {
-          book_date: bookDate,
-          valuation_date: formatDate(view.dates.settlement),
-          needs_confirmation: bookDate < today,
-          confirmed_at: confirmedAt,
-          count: view.valued.length,
-          page: query.page,
-          page_size: query.page_size,
-          results: view.valued.slice(start, start + query.page_size).map((v) => v.view),
-          totals: view.totals,
-          breakdowns: view.breakdowns,
-        };
-        answer = Buffer.from(JSON.stringify(InventorySchema.parse(inventory)));
+        answer = inventoryAnswer(view, { page: query.page, pageSize: query.page_size, bookDate, today, confirmedAt });
         if (view.answers.size >= ANSWERS_PER_VIEW) view.answers.clear();
         view.answers.set(key, answer);
       }
