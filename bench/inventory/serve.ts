@@ -31,7 +31,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openPglite, sqlRows, type Db } from '../../apps/server/src/db/client';
 import { clients, finstruments, inventoryBooks, inventoryPositions } from '../../apps/server/src/db/schema';
 import { pgArray } from '../../apps/server/src/db/pg-array';
-import { createRevaluationNotices, VALUATION_WARM_UP_ROUNDS, warmUpValuation } from '../../apps/server/src/modules/inventory';
+import { createRevaluationNotices, warmUpInventory } from '../../apps/server/src/modules/inventory';
 import { createInventoryService, INVENTORY_READ } from '../../apps/server/src/modules/inventory/inventory.service';
 import { perBondOf } from '../../apps/server/src/modules/market';
 import { createPostgresDatabase } from '../../apps/server/test/helpers';
@@ -63,7 +63,7 @@ const importStarted = performance.now();
 const app = await buildApp({ config, ...(scratch ? {} : { database: await openPglite('memory://') }) });
 const importMs = performance.now() - importStarted;
 // As a node that is not under test does when it starts (app.ts): the pricing code compiled hot.
-warmUpValuation(VALUATION_WARM_UP_ROUNDS);
+await warmUpInventory();
 
 app.addHook('onSend', async (request, reply, payload) => {
   if (request.url.startsWith('/api/inventory/')) reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);

@@ -13,7 +13,7 @@ import { createInventoryService, type InventoryService } from './inventory.servi
 
 export type { InventoryService } from './inventory.service';
 export { createRevaluationNotices, type RevaluationNotices } from './inventory.live';
-export { VALUATION_WARM_UP_ROUNDS, warmUpValuation } from './inventory.valuation';
+export { warmUpInventory } from './inventory.warm-up';
 
 /**
  * Registers the routes and, when the orders module is given, the settled-order hook: every order that settles

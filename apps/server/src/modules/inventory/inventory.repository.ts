@@ -254,8 +254,10 @@ export interface BookPart {
   holdings: BookPosition[];
   bonds: HeldBondInputs[];
 }
-type HoldingColumns = [string[], number[], string[], number[], number[], number[], string[], number[]];
-type BondColumns = [
+/** A part's holdings as its read returns them, column by column: id, bond, account, face, cost, realised P&L, as-of, updated (µs). */
+export type HoldingColumns = [string[], number[], string[], number[], number[], number[], string[], number[]];
+/** A part's bonds as its read returns them, column by column (`bookPart`'s select list), then the terms of those without figures. */
+export type BondColumns = [
   number[],
   string[],
   string[],
@@ -299,7 +301,7 @@ export type BondTermsRow = [
 /**
  * The bond to price, from what the read gave of it and its terms. Every field written out (no spread), always in
  * this order: one object shape for every bond priced from a book's read, and for the valuation warm-up's canaries
- * (`warmUpValuation`), which give V8 that shape before the first book.
+ * (`inventory.warm-up.ts`), which give V8 that shape before the first book.
  */
 export function pricedBondOf(held: HeldBond, t: BondTermsRow): BookBond {
   return {
@@ -323,7 +325,8 @@ export function pricedBondOf(held: HeldBond, t: BondTermsRow): BookBond {
   };
 }
 
-function bookPartOf(holdingColumns: HoldingColumns | null, bondColumns: BondColumns | null): BookPart {
+/** A part's objects from its columns (`bookPart`; the valuation warm-up's canary books). */
+export function bookPartOf(holdingColumns: HoldingColumns | null, bondColumns: BondColumns | null): BookPart {
   const holdings: BookPosition[] = [];
   // No holdings: every aggregate is null.
   const [ids, finstrumentIds, accounts, faces, costs, realised, asOfs, updated] = holdingColumns ?? [];

@@ -13,15 +13,7 @@ import {
 } from '@dart/bond-math';
 import { describe, expect, it } from 'vitest';
 import type { BookBond, PositionRow, ReferenceRow } from './inventory.repository';
-import {
-  createBondValuer,
-  dateOf,
-  priceBondFigures,
-  valuationDates,
-  valuationMethod,
-  valuePosition,
-  warmUpValuation,
-} from './inventory.valuation';
+import { createBondValuer, dateOf, priceBondFigures, valuationDates, valuationMethod, valuePosition } from './inventory.valuation';
 
 /** 7.26% GS 2033 as the bond universe lists it (reference-data/bonds). */
 const GSEC_2033: BookBond = {
@@ -170,13 +162,5 @@ describe('valuationMethod', () => {
       parseDate('2026-02-27'),
     );
     expect('clean' in gsec).toBe(true);
-  });
-});
-
-describe('warmUpValuation', () => {
-  it('prices every canary (seven builders) each round, and leaves the valuation method as it was', () => {
-    const method = valuationMethod();
-    expect(warmUpValuation(40)).toBe(7 * 40);
-    expect(valuationMethod()).toBe(method);
   });
 });

@@ -13,7 +13,6 @@ import {
   type Position,
 } from '@dart/contracts';
 import {
-  addDays,
   BondMathError,
   cleanPrice,
   getConsideration,
@@ -35,7 +34,14 @@ import {
 } from '../finstruments/finstruments.pricing';
 import { termsOf } from '../finstruments/finstruments.service';
 import { perBondOf } from '../market';
-import { pricedBondOf, type BookBond, type BookPosition, type HeldBond, type HeldReference } from './inventory.repository';
+import {
+  pricedBondOf,
+  type BondTermsRow,
+  type BookBond,
+  type BookPosition,
+  type HeldBond,
+  type HeldReference,
+} from './inventory.repository';
 
 const NO_REFERENCE = 'No traded price, valuation or matrix yield is available.';
 const round = (value: number, places: number) => Number(value.toFixed(places));
@@ -191,71 +197,27 @@ const canaryHeld = (terms: (typeof CANARIES)[number], i: number): HeldBond => ({
   perpetual: terms.perpetual ?? false,
 });
 
-const canaryBond = (terms: (typeof CANARIES)[number], i: number): BookBond =>
-  pricedBondOf(canaryHeld(terms, i), [
-    i,
-    '',
-    terms.couponRate ?? null,
-    terms.couponFrequency ?? null,
-    terms.issueDate ?? null,
-    terms.listingDate ?? null,
-    terms.tenorDays ?? null,
-    terms.callSchedule ?? [],
-    terms.putSchedule ?? [],
-  ]);
+/** A canary's terms as the book's read gives them (`BondTermsRow`). */
+const canaryTerms = (terms: (typeof CANARIES)[number], i: number): BondTermsRow => [
+  i,
+  '',
+  terms.couponRate ?? null,
+  terms.couponFrequency ?? null,
+  terms.issueDate ?? null,
+  terms.listingDate ?? null,
+  terms.tenorDays ?? null,
+  terms.callSchedule ?? [],
+  terms.putSchedule ?? [],
+];
 
-/** Rounds of `warmUpValuation` a node runs as it starts: ~7,000 prices and holdings, about 0.2 s of CPU here. */
-export const VALUATION_WARM_UP_ROUNDS = 1_000;
+const canaryBond = (terms: (typeof CANARIES)[number], i: number): BookBond => pricedBondOf(canaryHeld(terms, i), canaryTerms(terms, i));
 
 /**
- * Runs the valuing code hot before any book needs it (README "Speed"): each round prices the canaries (every
- * builder) at another settlement date and yield, values a holding of each from those figures, and every 1,000
- * holdings sums them (`summarise`) and builds some wire views — so V8 has compiled bond-math's build, price and
- * risk paths and the per-holding arithmetic before a node's first valuation. Pure CPU, no database, nothing kept.
- * Returns the number of bonds priced.
+ * The canaries (one bond of each pricing convention) as the book's read gives bonds: what is shown of each
+ * (`held`), its terms, and the bond to price built from both by the read's own constructor. Ids 0-6.
  */
-export function warmUpValuation(rounds: number): number {
-  const bonds = CANARIES.map(canaryBond);
-  const held = CANARIES.map(canaryHeld);
-  const start = parseDate('2026-01-05');
-  let priced = 0;
-  const valued: ValuedPosition[] = [];
-  for (let r = 0; r < rounds; r++) {
-    // Within every canary's life (the T-bill matures 2026-09-30), so every round prices all seven.
-    const settlement = addDays(start, (r * 37) % 260);
-    const dates: ValuationDates = { tradeDate: addDays(settlement, -1), settlement };
-    const ref: HeldReference = { id: r, priceDate: '2026-01-02', yieldFraction: 0.05 + (r % 50) * 0.001, source: 'warm-up' };
-    for (const [i, bond] of bonds.entries()) {
-      const figures = priceBondFigures(bond, ref, settlement);
-      if ('clean' in figures) priced++;
-      // Half the holdings as a bond priced on the read, half as one read with its stored figures.
-      const row = r % 2 === 0 ? bond : held[i]!;
-      const valuation = bondValuation(row, ref, dates, figures);
-      const faceValue = valuation.perBond * (1 + (r % 10));
-      const position: BookPosition = {
-        id: `00000000-0000-4000-8000-${String(r * CANARIES.length + i).padStart(12, '0')}`,
-        finstrumentId: bond.id,
-        account: 'warm-up',
-        faceValue,
-        costPaise: faceValue * 99,
-        realisedPnlPaise: 0,
-        asOf: '2026-01-02',
-        updatedAt: 1_767_225_600_000_000,
-      };
-      valued.push(valuePosition(position, row, valuation));
-    }
-    if (valued.length >= 1_000 || r === rounds - 1) {
-      // A page's wire answer as `GET api/inventory/` cuts it (its first check against the contract compiles the
-      // schema's checks: ~8 ms of a node's first book otherwise).
-      inventoryAnswer(
-        { dates, valued, ...summarise(valued) },
-        { page: 1, pageSize: 50, bookDate: '2026-01-02', today: '2026-01-02', confirmedAt: null },
-      );
-      valued.length = 0;
-    }
-  }
-  return priced;
-}
+export const canaryBonds = (): Array<{ held: HeldBond; terms: BondTermsRow; bond: BookBond }> =>
+  CANARIES.map((terms, i) => ({ held: canaryHeld(terms, i), terms: canaryTerms(terms, i), bond: canaryBond(terms, i) }));
 
 /** A bond's figures for one unit at a settlement date and reference yield, or why it cannot be valued. */
 export type PricedFigures =
