@@ -62,8 +62,6 @@ const importStarted = performance.now();
 // PGlite in memory: never the developer's data directory. The bond import runs inside buildApp.
 const app = await buildApp({ config, ...(scratch ? {} : { database: await openPglite('memory://') }) });
 const importMs = performance.now() - importStarted;
-// As a node that is not under test does when it starts (app.ts): the pricing code compiled hot.
-await warmUpInventory();
 
 app.addHook('onSend', async (request, reply, payload) => {
   if (request.url.startsWith('/api/inventory/')) reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
@@ -144,6 +142,9 @@ let universe = 0;
 let bonds: Bond[] = [];
 let seedMs = 0;
 try {
+  // As a node that is not under test does when it starts (app.ts): the valuing code compiled hot. Inside the try:
+  // a warm-up that throws still drops the scratch database.
+  await warmUpInventory();
   [{ universe }] = (await db.select({ universe: sql<number>`count(*)::int` }).from(finstruments)) as [{ universe: number }];
   bonds = await pickBonds(db, ISINS);
   const started = performance.now();
