@@ -12,8 +12,6 @@
  * version it records (and applies those rows again later, harmlessly) but never older: a stale figure is never
  * served. One refresh per firm at a time; readers that need one share it.
  */
-import type { InventorySchema } from '@dart/contracts';
-import type { z } from 'zod';
 import type {
   BondFiguresToStore,
   BookBond,
@@ -36,6 +34,7 @@ import {
   type BondValuer,
   type PricedFigures,
   type ValuationDates,
+  type ValuedBook,
   type ValuedPosition,
 } from './inventory.valuation';
 
@@ -48,11 +47,8 @@ export interface BookState {
 }
 
 /** A view of the book for one account filter: valued holdings in book order, with totals and breakdowns over them. */
-export interface BookView {
-  dates: ValuationDates;
+export interface BookView extends ValuedBook {
   valued: ValuedPosition[];
-  totals: z.infer<typeof InventorySchema>['totals'];
-  breakdowns: z.infer<typeof InventorySchema>['breakdowns'];
   /** Wire answers cut from this view (JSON in UTF-8, by page and book-row facts), gone with the view at the next change. */
   answers: Map<string, Buffer>;
 }

@@ -459,8 +459,8 @@ type Breakdowns = z.infer<typeof InventorySchema>['breakdowns'];
 export interface ValuedBook {
   dates: ValuationDates;
   valued: readonly ValuedPosition[];
-  totals: Inventory['totals'];
-  breakdowns: Inventory['breakdowns'];
+  totals: Totals;
+  breakdowns: Breakdowns;
 }
 
 /** Where a page sits: the page, and the book row's facts the answer shows (its date, today, its confirmation). */
