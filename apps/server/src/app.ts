@@ -79,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const database =
     options.database ??
     (config.databaseUrl
-      ? await openPostgres(config.databaseUrl, logger, config.dbQueryTimeoutMs)
+      ? await openPostgres(config.databaseUrl, logger, config.dbQueryTimeoutMs, config.dbPoolSize)
       : await openPglite(path.join(config.dataDir, 'db')));
   const busChannel =
     config.busChannel ??

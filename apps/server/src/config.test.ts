@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, findRepoRoot, loadConfig } from './config';
+import { ConfigError, DEFAULT_DB_POOL_SIZE, findRepoRoot, loadConfig } from './config';
 
 describe('configuration', () => {
   it('lists every problem readably', () => {
@@ -16,6 +16,14 @@ describe('configuration', () => {
     expect(problems).toMatch(/PORT/);
     expect(problems).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
     expect(problems).toMatch(/JWT_SECRET: must be at least 32 characters/);
+  });
+
+  it('keeps a few PostgreSQL connections unless told otherwise, and refuses a pool that cannot hold a request', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/dart-config-test' }).dbPoolSize).toBe(DEFAULT_DB_POOL_SIZE);
+    expect(loadConfig({ DATA_DIR: '/tmp/dart-config-test', DB_POOL_SIZE: '12' }).dbPoolSize).toBe(12);
+    // One connection: while a request's transaction waits on a row lock, no other statement of the node could run.
+    expect(() => loadConfig({ DATA_DIR: '/tmp/dart-config-test', DB_POOL_SIZE: '1' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/dart-config-test', DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
   });
 
   it('requires JWT_SECRET in production and binds to loopback in development', () => {

@@ -20,6 +20,16 @@ export function findRepoRoot(from: string = path.dirname(fileURLToPath(import.me
 }
 const repoRoot = findRepoRoot();
 
+/**
+ * A node's PostgreSQL connections (`DB_POOL_SIZE`; apps/server/README.md "Runtime"). Few, on purpose: a backend
+ * per request in flight made PostgreSQL spend more CPU on each statement, not less. In the post-trade pipeline
+ * (32 deals in flight, 2 cores, 2026-11-30), alternating: PostgreSQL's CPU a deal 8.4-9.8 ms with 10 connections,
+ * 7.0-7.5 with 4, 6.6 with 3, 6.1 with 2 (with 2 the deals/s fell: the node waited for connections); the
+ * inventory bench's page under 10 clients was no slower with 4. PostgreSQL's own rule of thumb is twice its cores,
+ * plus its disks: a floor whose database has more cores sets more.
+ */
+export const DEFAULT_DB_POOL_SIZE = 4;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,6 +59,7 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(DEFAULT_DB_POOL_SIZE),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   CREDENTIAL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   APP_VERSION: z.string().optional(),
@@ -112,6 +123,8 @@ export interface Config {
   requestTimeoutMs: number;
   bodyLimitBytes: number;
   dbQueryTimeoutMs: number;
+  /** PostgreSQL connections of the node (`DB_POOL_SIZE`, default `DEFAULT_DB_POOL_SIZE`). */
+  dbPoolSize: number;
   rateLimitPerMinute: number;
   /** Per-IP limit on credential endpoints (sign-in, OTP, registration, reset). */
   credentialRatePerMinute: number;
@@ -260,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     credentialRatePerMinute: e.CREDENTIAL_RATE_PER_MINUTE,
     devOutboxEnabled: e.NODE_ENV !== 'production' && e.DEV_OUTBOX !== '0',

@@ -13,6 +13,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { DEFAULT_DB_POOL_SIZE } from '../config';
 import { PreparingClient } from './prepared';
 import { renderFlattened } from './sql-flatten';
 
@@ -136,12 +137,17 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
 /** How long a pool connection lives (README "Runtime": generic plans are costed once, on the table sizes of then). */
 export const POOL_CONNECTION_LIFETIME_S = 60;
 
-export async function openPostgres(url: string, logger: Logger, queryTimeoutMs: number): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  logger: Logger,
+  queryTimeoutMs: number,
+  poolSize: number = DEFAULT_DB_POOL_SIZE,
+): Promise<Database> {
   const pool = new pg.Pool({
     // Parameterised statements as named prepared statements of each connection (db/prepared.ts).
     Client: PreparingClient,
     connectionString: url,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
     // A connection's named statements keep the generic plans PostgreSQL costed when they were made (prepared.ts):
