@@ -295,6 +295,61 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
     expect((await accept()).statusCode).toBe(200);
   });
 
+  it('accepts under a row the node kept only when the write finds it unchanged: a renamed custodian, withdrawn credentials and a version moved elsewhere are seen', async () => {
+    // A first confirmation keeps both firms' credentials and both custodians on this node (tickets.cache.ts).
+    await confirmTicket(t, (await makeDeal(t)).ticketId);
+    const { ticketId } = await makeDeal(t);
+    const { ticket: priced, buyer, seller } = await priceTicket(t, await getTicket(t, 'demo', ticketId));
+    const [buyerCustodian, sellerCustodian] = (await custodianIds(t, 2)) as [string, string];
+    const accept = (who: PostTradeUser, version: number, custodian: string) =>
+      call(t, who, 'PATCH', `/api/chatter/trade/accept-consideration/${ticketId}/`, { version, custodian_id: custodian });
+
+    // Renamed since the node saw it: the history and the view name the custodian as it is now.
+    const [{ name }] = (await t.database.query<{ name: string }>(`SELECT name FROM custodians WHERE id = $1`, [buyerCustodian])) as [
+      { name: string },
+    ];
+    await t.database.query(`UPDATE custodians SET name = $2 WHERE id = $1`, [buyerCustodian, `${name} (renamed)`]);
+    let accepted: Ticket;
+    try {
+      const first = await accept(buyer, priced.version, buyerCustodian);
+      expect(first.statusCode, first.body).toBe(200);
+      accepted = json<Ticket>(first);
+      expect(accepted.buyer_acceptance.custodian_name).toBe(`${name} (renamed)`);
+      expect(accepted.history!.at(-1)!.changes).toMatchObject({ custodian: `${name} (renamed)` });
+    } finally {
+      await t.database.query(`UPDATE custodians SET name = $2 WHERE id = $1`, [buyerCustodian, name]);
+    }
+
+    // Credentials withdrawn since: 403, and nothing written.
+    const corp = accepted.clearing_corporation;
+    const column = corp === 'NSCCL' ? 'nsccl_credentials_ref' : 'iccl_credentials_ref';
+    const sellerId = accepted.seller_details.client_id;
+    const [{ ref }] = (await t.database.query<{ ref: string }>(`SELECT ${column} AS ref FROM clients WHERE id = $1`, [sellerId])) as [
+      { ref: string },
+    ];
+    await t.database.query(`UPDATE clients SET ${column} = NULL WHERE id = $1`, [sellerId]);
+    try {
+      const refused = await accept(seller, accepted.version, sellerCustodian);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(json<Errors>(refused).message).toBe(CREDENTIAL_MESSAGES.reportNeedsCredentials(corp));
+    } finally {
+      await t.database.query(`UPDATE clients SET ${column} = $2 WHERE id = $1`, [sellerId, ref]);
+    }
+
+    // Written elsewhere since (another node's write, as the database sees it): the version the caller sent is stale.
+    await t.database.query(`UPDATE tickets SET version = version + 1 WHERE id = $1`, [ticketId]);
+    const stale = await accept(seller, accepted.version, sellerCustodian);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(json<Errors>(stale).message).toBe(TICKET_MESSAGES.staleVersion);
+    const history = await t.database.query<{ action: string }>(`SELECT action FROM ticket_events WHERE ticket_id = $1 ORDER BY seq`, [
+      ticketId,
+    ]);
+    expect(history.map((h) => h.action)).toEqual(['created', 'price', 'accept_consideration']);
+    const confirmed = await accept(seller, accepted.version + 1, sellerCustodian);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(json<Ticket>(confirmed).state).toBe('reporting');
+  });
+
   it('lists the firm’s tickets needing its action first, with state, open and needs_action filters and pages', async () => {
     const waiting = await makeDeal(t); // sent: Second Bank must price it
     const priced = await makeDeal(t);

@@ -197,10 +197,10 @@ const TICKET_COLUMNS = new Map(
 /**
  * The plan's update of the ticket's row under the version read (`RETURNING id` when `returning`): the state, the
  * version bumped once per step, the time, and the columns set, each value through its column's own encoder as the
- * query builder would. Assembled directly: the query builder's update cost ~150 µs of CPU a call, five times this,
- * and it is on every user action (issue 13).
+ * query builder would; `guard`, further conditions of the update (`tickets.cache.ts`). Assembled directly: the query
+ * builder's update cost ~150 µs of CPU a call, five times this, and it is on every user action (issue 13).
  */
-function ticketUpdate(id: string, version: number, plan: ReturnType<typeof planTransitions>, returning: boolean): SQL {
+function ticketUpdate(id: string, version: number, plan: ReturnType<typeof planTransitions>, returning: boolean, guard?: SQL): SQL {
   const pieces: SQL[] = [
     sql`UPDATE tickets SET state = ${plan.states.at(-1)!}, version = version + ${sql.raw(String(plan.steps))}, updated_at = ${plan.updatedAt.toISOString()}::timestamptz`,
   ];
@@ -210,7 +210,9 @@ function ticketUpdate(id: string, version: number, plan: ReturnType<typeof planT
     if (!target || key === 'state' || key === 'version' || key === 'updatedAt') throw new Error(`A ticket transition cannot set ${key}.`);
     pieces.push(sql`, ${sql.raw(target.name)} = ${value === null ? null : target.column.mapToDriverValue(value)}`);
   }
-  pieces.push(sql` WHERE id = ${id} AND version = ${version}${returning ? sql` RETURNING id` : sql``}`);
+  pieces.push(
+    sql` WHERE id = ${id} AND version = ${version}${guard ? sql` AND ${guard}` : sql``}${returning ? sql` RETURNING id` : sql``}`,
+  );
   return sql.join(pieces);
 }
 
@@ -284,6 +286,8 @@ export type TicketStatementExtras = (
  * - A ticket changed since it was read (or gone) updates nothing. The history rows take their ticket id from
  *   the update (`(SELECT id FROM t)`, NULL when it updated nothing), so they violate NOT NULL and the whole
  *   statement fails, writing nothing: 409 `staleVersion`, or 404 when the ticket is gone, as the transaction.
+ *   With a `guard` (further conditions of the update, for a row the node kept rather than read) it throws
+ *   `TicketWriteMissed` instead, for the caller to read and decide.
  * - The row after is not read back (`rowAfter`).
  * - The history seqs are counted in the insert as `appendTicketHistories` counts them; the update holds the
  *   ticket's row, so no other writer appends to its history meanwhile.
@@ -294,6 +298,7 @@ export async function writeTicketTransitions(
   read: TicketRow,
   changes: readonly TicketTransition[],
   extras?: TicketStatementExtras,
+  guard?: SQL,
 ): Promise<{ ticket: TicketRow; messages: BusMessage[]; answer: Record<string, unknown> }> {
   const plan = planTransitions(read, changes);
   const { states } = plan;
@@ -304,7 +309,7 @@ export async function writeTicketTransitions(
   const audits = auditsInsert(changes[0]!.audit, [...entries.map((entry) => historyAudit(ticket.id, entry)), ...(also.audits ?? [])]);
   const events = [...transitionEvents(ticket, changes, states), ...(also.events ?? [])];
   const parts: SQL[] = [
-    sql`t AS (${ticketUpdate(read.id, read.version, plan, true)})`,
+    sql`t AS (${ticketUpdate(read.id, read.version, plan, true, guard)})`,
     sql`history AS (${historyInsert(ticket.id, entries, ticketId)}
       RETURNING seq, action, from_state, to_state, actor_user_id, actor_client_id, at, changes, reason)`,
     sql`audit AS (${audits})`,
@@ -320,10 +325,21 @@ export async function writeTicketTransitions(
     );
   } catch (error) {
     if (!isNullTicketId(error)) throw error;
+    if (guard) throw new TicketWriteMissed();
     const [still] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, read.id));
     throw new AppError(still ? 'CONFLICT' : 'NOT_FOUND', still ? TICKET_MESSAGES.staleVersion : TICKET_MESSAGES.notFound);
   }
   return { ticket, messages: messagesOf(events, bigintArray(rows[0]?.positions ?? null)), answer: rows[0] ?? {} };
+}
+
+/**
+ * A guarded `writeTicketTransitions` (a row kept by `tickets.cache.ts`) matched nothing: the version moved or a
+ * condition failed. Nothing was written; the caller goes the ordinary way, which names the refusal.
+ */
+export class TicketWriteMissed extends Error {
+  constructor() {
+    super('The ticket write under a kept row matched nothing.');
+  }
 }
 
 /** A bigint[] as the drivers answer it: an array (node-postgres, PGlite) or its literal `{1,2}`. */

@@ -20,7 +20,7 @@ import {
   type TicketListQuery,
   type TicketPrice,
 } from '@dart/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { AuditContext } from '../../lib/audit';
 import type { BusMessage } from '../../lib/bus';
@@ -43,7 +43,9 @@ import {
   type TicketStatementExtras,
   type TicketTransition,
   type TicketUpdate,
+  TicketWriteMissed,
 } from './ticket-transitions';
+import { acceptanceGuard, createTicketCache, type Custodian } from './tickets.cache';
 import { clearingCorporationOf, dealPricing, insertDealTicket } from './tickets.deals';
 import { createTicketsRepository, decodeViewNames, viewNamesColumns, type BondTerms, type ViewNamesRow } from './tickets.repository';
 import { createTicketPricing, type TicketPricing } from './tickets.pricing';
@@ -81,6 +83,8 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
   const repo = createTicketsRepository(database.db);
   const views = createTicketViews(database.db, deps.config.productName);
   const pricer = createTicketPricing(finstruments);
+  /** Rows this node last read or wrote: an acceptance under one of them skips its read (`tickets.cache.ts`). */
+  const kept = createTicketCache();
 
   /** One transaction: the change, its audit rows and its outbox events; events go out after commit. */
   async function change<T>(fn: (tx: Tx, emit: (event: DomainEvent) => void) => Promise<T>): Promise<T> {
@@ -108,7 +112,11 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     return t;
   }
   async function visible(p: Principal, id: string): Promise<TicketRow> {
-    return visibleRow(p, await repo.find(id));
+    return visibleRow(p, keep(await repo.find(id)));
+  }
+  function keep<T extends TicketRow | undefined>(row: T): T {
+    if (row) kept.keepTicket(row);
+    return row;
   }
 
   /** Refuses, before any pricing: another firm's ticket, a stale version, the state, the caller's role. */
@@ -119,12 +127,12 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     return t;
   }
   async function actionable(p: Principal, id: string, action: Parameters<typeof assertMayAct>[2], version: number) {
-    return actionableRow(p, await repo.find(id), action, version);
+    return actionableRow(p, keep(await repo.find(id)), action, version);
   }
   /** `actionable`, with the ticket's bond row read in the same statement (a call that re-prices, from that row). */
   async function actionableWithBond(p: Principal, id: string, action: Parameters<typeof assertMayAct>[2], version: number) {
     const found = await repo.findWithBond(id);
-    return { t: actionableRow(p, found?.ticket, action, version), bond: found?.bond ?? null };
+    return { t: actionableRow(p, keep(found?.ticket), action, version), bond: found?.bond ?? null };
   }
 
   /**
@@ -145,6 +153,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
       for (const event of result.events) emit(event);
       return result.ticket;
     });
+    kept.keepTicket(row);
     return views.one(row, readerOf(p));
   }
 
@@ -161,6 +170,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     t: TicketRow,
     steps: readonly TicketTransition[],
     extras?: TicketStatementExtras,
+    guard?: SQL,
   ): Promise<Ticket | null> {
     if (underIdempotencyClaim()) return null;
     const named = t.confirmedAt === null;
@@ -169,11 +179,60 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
       const names = viewNamesColumns(viewIdsOf([ticket], []), { ticketId: ticket.id, appended: APPENDED_HISTORY });
       return { ...also, columns: also.columns ? sql`${also.columns}, ${names}` : names };
     };
-    const { ticket, messages, answer } = await writeTicketTransitions(database.db, t, steps, named ? withNames : extras);
+    const { ticket, messages, answer } = await writeTicketTransitions(database.db, t, steps, named ? withNames : extras, guard);
+    kept.keepTicket(ticket);
     await publishAll(bus, messages);
     const names = named ? decodeViewNames(answer as unknown as ViewNamesRow) : undefined;
     // A confirmation's answer names the orders it booked, as its statement returned them.
     return views.one(ticket, readerOf(p), true, bookedOrdersOf(answer), names);
+  }
+
+  /** The caller's side accepts with `custodian`; the second side's acceptance confirms the trade with it. */
+  function acceptance(p: Principal, t: TicketRow, custodian: Custodian, audit: AuditContext) {
+    const side = sidesToAccept(t, p.clientId)[0]!;
+    const now = deps.now();
+    const set: TicketUpdate =
+      side === 'buyer'
+        ? { buyerAcceptedAt: now, buyerAcceptedBy: p.userId, buyerCustodianId: custodian.id }
+        : { sellerAcceptedAt: now, sellerAcceptedBy: p.userId, sellerCustodianId: custodian.id };
+    const accept: TicketTransition = {
+      action: 'accept_consideration',
+      audit,
+      expectedVersion: t.version,
+      set,
+      changes: { side, custodian: custodian.name },
+    };
+    // The row updated is the one read (same version), so whether this accept is the second side's is known now.
+    const confirms = (side === 'buyer' ? t.sellerAcceptedAt : t.buyerAcceptedAt) !== null;
+    // Confirming: the accept and the confirmation as one update, with the booking of both orders.
+    const steps: TicketTransition[] = confirms ? [accept, { action: 'confirmed', audit, set: { confirmedAt: now } }] : [accept];
+    return { steps, confirms };
+  }
+
+  /**
+   * An acceptance without its read: the row this node kept at the caller's version, a custodian and credentials
+   * it saw, all three checked by the update itself (`tickets.cache.ts`). Null when something is not kept, when a
+   * check refuses on the kept row, or when the update matched nothing: the ordinary way then reads and answers.
+   */
+  async function acceptKept(p: Principal, id: string, body: { version: number; custodian_id: string }, audit: AuditContext) {
+    const t = kept.ticketAt(id, body.version);
+    const custodian = kept.custodian(body.custodian_id);
+    if (!t || !custodian || underIdempotencyClaim() || !kept.credentialsHeld(p.clientId, t.clearingCorporation)) return null;
+    try {
+      actionableRow(p, t, 'accept_consideration', body.version);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+    const { steps, confirms } = acceptance(p, t, custodian, audit);
+    const guard = acceptanceGuard(custodian, p.clientId, t.clearingCorporation as CredentialCorp);
+    try {
+      return await transitionAlone(p, t, steps, confirms ? ordersBooking(database.db) : undefined, guard);
+    } catch (error) {
+      if (!(error instanceof TicketWriteMissed)) throw error;
+      kept.forgetTicket(id);
+      return null;
+    }
   }
 
   async function bondOf(finstrumentId: number): Promise<BondTerms> {
@@ -352,34 +411,24 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
      * and the order and procurement order booked (`createOrdersForTicket`).
      */
     async acceptConsideration(p: Principal, id: string, body: { version: number; custodian_id: string }, audit: AuditContext) {
+      const fromKept = await acceptKept(p, id, body, audit);
+      if (fromKept) return fromKept;
       // The ticket, the custodian and the firm's credentials in one read; refused in the order of the checks.
       const found = await repo.findForAcceptance(id, body.custodian_id, p.clientId);
+      if (found) {
+        keep(found.ticket);
+        kept.keepAcceptanceReads(body.custodian_id, found.custodian, p.clientId, found.ticket.clearingCorporation, found.hasCredentials);
+      }
       const t = actionableRow(p, found?.ticket, 'accept_consideration', body.version);
       const custodian = found!.custodian;
       if (!custodian) throw fieldError('custodian_id', TICKET_MESSAGES.custodianUnknown);
-      const side = sidesToAccept(t, p.clientId)[0]!;
       // Accepting books the trade for reporting in the firm's name: it needs the clearing corporation's login (issue 14).
       const corp = t.clearingCorporation as CredentialCorp;
       if (!found!.hasCredentials) {
         const message = CREDENTIAL_MESSAGES.reportNeedsCredentials(corp);
         throw new AppError('FORBIDDEN', message, { clearing_corporation: [message] });
       }
-      const now = deps.now();
-      const set: TicketUpdate =
-        side === 'buyer'
-          ? { buyerAcceptedAt: now, buyerAcceptedBy: p.userId, buyerCustodianId: custodian.id }
-          : { sellerAcceptedAt: now, sellerAcceptedBy: p.userId, sellerCustodianId: custodian.id };
-      const accept: TicketTransition = {
-        action: 'accept_consideration',
-        audit,
-        expectedVersion: t.version,
-        set,
-        changes: { side, custodian: custodian.name },
-      };
-      // The row updated is the one read (same version), so whether this accept is the second side's is known now.
-      const confirms = (side === 'buyer' ? t.sellerAcceptedAt : t.buyerAcceptedAt) !== null;
-      // Confirming: the accept and the confirmation as one update, with the booking of both orders.
-      const steps: TicketTransition[] = confirms ? [accept, { action: 'confirmed', audit, set: { confirmedAt: now } }] : [accept];
+      const { steps, confirms } = acceptance(p, t, custodian, audit);
       // One statement (it answers the booked orders too: `bookedOrdersOf`).
       const alone = await transitionAlone(p, t, steps, confirms ? ordersBooking(database.db) : undefined);
       if (alone) return alone;
@@ -396,6 +445,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
         if (orders.orders.length === 2) booked = orders.orders;
         return result.ticket;
       });
+      kept.keepTicket(row);
       return views.one(row, readerOf(p), true, booked);
     },
 
