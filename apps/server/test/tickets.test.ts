@@ -350,6 +350,34 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
     expect(json<Ticket>(confirmed).state).toBe('reporting');
   });
 
+  it('prices under a row the node kept only while its bond row is the one kept: a coupon fixed since is priced with', async () => {
+    const { ticketId } = await makeDeal(t);
+    // The first price call reads the ticket with its bond (both kept); the second runs under what was kept.
+    const { ticket: first, seller } = await priceTicket(t, await getTicket(t, 'demo', ticketId));
+    const second = json<Ticket>(
+      await call(t, seller, 'PATCH', `/api/chatter/trade/${ticketId}/price/`, { version: first.version, price: first.price + 0.5 }),
+    );
+    expect(second.consideration.accrued_interest).toBe(first.consideration.accrued_interest);
+    expect(first.consideration.accrued_interest).toBeGreaterThan(0);
+    const bond = second.finstrument_id;
+    const [{ coupon }] = (await t.database.query<{ coupon: number }>(`SELECT coupon_rate AS coupon FROM finstruments WHERE id = $1`, [
+      bond,
+    ])) as [{ coupon: number }];
+    await t.database.query(`UPDATE finstruments SET coupon_rate = $2 WHERE id = $1`, [bond, coupon + 1]);
+    try {
+      const repriced = await call(t, seller, 'PATCH', `/api/chatter/trade/${ticketId}/price/`, {
+        version: second.version,
+        price: first.price,
+      });
+      expect(repriced.statusCode, repriced.body).toBe(200);
+      const accrued = json<Ticket>(repriced).consideration.accrued_interest;
+      // Accrued interest is proportional to the coupon: priced with the coupon as stored now, not as kept.
+      expect(accrued).toBeCloseTo((first.consideration.accrued_interest * (coupon + 1)) / coupon, 0);
+    } finally {
+      await t.database.query(`UPDATE finstruments SET coupon_rate = $2 WHERE id = $1`, [bond, coupon]);
+    }
+  });
+
   it('lists the firm’s tickets needing its action first, with state, open and needs_action filters and pages', async () => {
     const waiting = await makeDeal(t); // sent: Second Bank must price it
     const priced = await makeDeal(t);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FinstrumentRow } from '../finstruments';
 import type { TicketRow } from './ticket-transitions';
 import { createTicketCache } from './tickets.cache';
 
@@ -54,5 +55,17 @@ describe('tickets.cache', () => {
     cache.keepAcceptanceReads('k1', null, 'firm', 'NSCCL', false);
     expect(cache.custodian('k1')).toBeUndefined();
     expect(cache.credentialsHeld('firm', 'NSCCL')).toBe(false);
+  });
+
+  it('keeps a bond row with its fingerprint, and forgets it when a read finds no bond or on demand', () => {
+    const cache = createTicketCache();
+    const bond = { id: 7, isin: 'INE040A08955' } as unknown as FinstrumentRow;
+    cache.keepBond(7, bond, 'abc');
+    expect(cache.bond(7)).toEqual({ row: bond, hash: 'abc' });
+    cache.keepBond(7, null, null);
+    expect(cache.bond(7)).toBeUndefined();
+    cache.keepBond(7, bond, 'abc');
+    cache.forgetBond(7);
+    expect(cache.bond(7)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * What a node last saw of tickets, custodians and firms' credentials, so that an acceptance of the consideration
- * can skip its read (issue 13 "Speed": a deal's post-trade path was ~13 statements, this takes two off).
+ * What a node last saw of tickets, their bonds, custodians and firms' credentials, so that a price call or an
+ * acceptance of the consideration can skip its read (issue 13 "Speed": one statement a call fewer).
  *
  * Nothing here is ever trusted on its own: an entry is a guess that the statement writing the change checks.
  * - A **ticket** is kept with the version it had. Every write of a ticket bumps its version and the transition's
@@ -10,16 +10,20 @@
  * - A **custodian** (id and name, the name written into the history) and a firm's **credentials** at a clearing
  *   corporation (held: yes) are conditions of the same update (`acceptanceGuard`): a custodian renamed or gone,
  *   or credentials withdrawn since, make it match nothing, and the ordinary way then answers as it would have.
+ * - A **bond** row (what a price call prices with) is kept with its fingerprint (`bondRowHash`, the MD5 of the
+ *   whole row) and the price call's update requires the stored row's fingerprint to be the same (`bondGuard`).
  * Rows are kept only after their read or their write committed. Bounded: the oldest entry goes first.
  */
 import type { CredentialCorp } from '@dart/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { credentialsHeldSql } from '../credentials';
+import type { FinstrumentRow } from '../finstruments';
 import type { TicketRow } from './ticket-transitions';
+import { bondRowHash } from './tickets.repository';
 
 /** Tickets kept per node: a trading day's open tickets of a busy floor fit many times over (~1 KB each). */
 export const TICKET_CACHE_SIZE = 5_000;
-/** Custodians and (firm, clearing corporation) pairs kept: both lists are short in practice. */
+/** Bonds, custodians and (firm, clearing corporation) pairs kept: the bonds a floor trades, and two short lists. */
 const SMALL_CACHE_SIZE = 1_000;
 
 /** A Map that forgets its oldest entry past `limit` (insertion order; a `set` moves a key to the end). */
@@ -45,6 +49,7 @@ export function createTicketCache(limit = TICKET_CACHE_SIZE) {
   const rows = bounded<string, TicketRow>(limit);
   const custodians = bounded<string, Custodian>(SMALL_CACHE_SIZE);
   const credentials = bounded<string, true>(SMALL_CACHE_SIZE);
+  const bonds = bounded<number, { row: FinstrumentRow; hash: string }>(SMALL_CACHE_SIZE);
   const credentialKey = (clientId: string, corp: string) => `${clientId}:${corp}`;
 
   return {
@@ -68,6 +73,13 @@ export function createTicketCache(limit = TICKET_CACHE_SIZE) {
       else credentials.delete(credentialKey(clientId, corp));
     },
     credentialsHeld: (clientId: string, corp: string) => credentials.get(credentialKey(clientId, corp)) === true,
+    /** A bond row as a read returned it, with its fingerprint; none (a ticket without its bond): forgotten. */
+    keepBond(id: number, row: FinstrumentRow | null, hash: string | null): void {
+      if (row && hash) bonds.set(id, { row, hash });
+      else bonds.delete(id);
+    },
+    bond: (id: number) => bonds.get(id),
+    forgetBond: (id: number) => bonds.delete(id),
   };
 }
 
@@ -80,3 +92,7 @@ export type TicketCache = ReturnType<typeof createTicketCache>;
  */
 export const acceptanceGuard = (custodian: Custodian, clientId: string, corp: CredentialCorp): SQL =>
   sql`EXISTS (SELECT 1 FROM custodians k WHERE k.id = ${custodian.id} AND k.name = ${custodian.name}) AND ${credentialsHeldSql(clientId, corp)}`;
+
+/** The condition, on a price call's update, that the bond's stored row is the one kept (same fingerprint). */
+export const bondGuard = (bondId: number, hash: string): SQL =>
+  sql`(SELECT ${bondRowHash(sql`f`)} FROM finstruments f WHERE f.id = ${bondId}) = ${hash}`;

@@ -165,6 +165,11 @@ export const needsActionOf = (clientId: string): SQL => sql`(
  * prepared queries). The pool names each statement's text, so each connection parses it once.
  */
 const BOND_ROW = rowDecoder<FinstrumentRow>(getTableColumns(finstruments), 'b_');
+/**
+ * A bond row's fingerprint: the MD5 of the whole row as text. Any change of any column changes it (a session
+ * that printed times in another zone would only make it differ, never match wrongly).
+ */
+export const bondRowHash = (alias: SQL): SQL<string> => sql<string>`md5(${alias}::text)`;
 const BOND_ID = BOND_ROW.nameOf('id');
 
 export function createTicketsRepository(db: DbOrTx) {
@@ -176,14 +181,19 @@ export function createTicketsRepository(db: DbOrTx) {
      * The ticket and its bond's whole row in one statement (null: no such bond): what a re-pricing call reads
      * first, and prices from (`TicketPricer.price`'s `row`).
      */
-    async findWithBond(id: string): Promise<{ ticket: TicketRow; bond: FinstrumentRow | null } | undefined> {
+    /**
+     * The ticket and its bond's row, with the bond row's fingerprint (`bondRowHash`): what a later price call
+     * under that bond kept checks in its write (`tickets.cache.ts`).
+     */
+    async findWithBond(id: string): Promise<{ ticket: TicketRow; bond: FinstrumentRow | null; bondHash: string | null } | undefined> {
       const [row] = await sqlRows(
         db,
-        sql`SELECT ${TICKET_ROW.select('t')}, ${BOND_ROW.select('b')}
+        sql`SELECT ${TICKET_ROW.select('t')}, ${BOND_ROW.select('b')}, ${bondRowHash(sql`b`)} AS b_row_hash
               FROM tickets t LEFT JOIN finstruments b ON b.id = t.finstrument_id WHERE t.id = ${id}`,
       );
       if (!row) return undefined;
-      return { ticket: TICKET_ROW.decode(row), bond: row[BOND_ID] === null ? null : BOND_ROW.decode(row) };
+      const bond = row[BOND_ID] === null ? null : BOND_ROW.decode(row);
+      return { ticket: TICKET_ROW.decode(row), bond, bondHash: bond ? (row.b_row_hash as string) : null };
     },
     /**
      * An acceptance's reads in one statement (three before): the ticket, the custodian chosen (null: unknown)

@@ -29,7 +29,7 @@ import { appendEvents, publishAll, type DomainEvent } from '../../lib/events';
 import { fenceIdempotency, underIdempotencyClaim } from '../../plugins/idempotency';
 import type { AppDeps } from '../../types';
 import type { Principal } from '../auth/principal';
-import type { FinstrumentsService } from '../finstruments';
+import type { FinstrumentRow, FinstrumentsService } from '../finstruments';
 import { bookedOrdersOf, createOrdersForTicket, ordersBooking, type OrderRow } from '../orders/orders.booking';
 import {
   APPENDED_HISTORY,
@@ -45,7 +45,7 @@ import {
   type TicketUpdate,
   TicketWriteMissed,
 } from './ticket-transitions';
-import { acceptanceGuard, createTicketCache, type Custodian } from './tickets.cache';
+import { acceptanceGuard, bondGuard, createTicketCache, type Custodian } from './tickets.cache';
 import { clearingCorporationOf, dealPricing, insertDealTicket } from './tickets.deals';
 import { createTicketsRepository, decodeViewNames, viewNamesColumns, type BondTerms, type ViewNamesRow } from './tickets.repository';
 import { createTicketPricing, type TicketPricing } from './tickets.pricing';
@@ -132,6 +132,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
   /** `actionable`, with the ticket's bond row read in the same statement (a call that re-prices, from that row). */
   async function actionableWithBond(p: Principal, id: string, action: Parameters<typeof assertMayAct>[2], version: number) {
     const found = await repo.findWithBond(id);
+    if (found) kept.keepBond(found.ticket.finstrumentId, found.bond, found.bondHash);
     return { t: actionableRow(p, keep(found?.ticket), action, version), bond: found?.bond ?? null };
   }
 
@@ -187,6 +188,74 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     return views.one(ticket, readerOf(p), true, bookedOrdersOf(answer), names);
   }
 
+  /** A price call's transition: the ticket re-priced through bond-math from the bond's row. */
+  async function pricedTransition(p: Principal, t: TicketRow, bond: FinstrumentRow, body: TicketPrice) {
+    const pricing = await pricer.price(
+      bond,
+      {
+        quantum: t.quantum,
+        ...(body.price !== undefined ? { price: body.price } : { yield: body.yield }),
+        settlementDate: t.settlementDate,
+      },
+      bond,
+    );
+    const changes = pricingChanges(t, pricing);
+    const set: TicketUpdate = { ...pricing, priceConfirmedAt: deps.now(), priceConfirmedBy: p.userId };
+    if (t.state === 'priced') Object.assign(set, CLEARED_ACCEPTANCES);
+    return { action: 'price' as const, set, changes, considerationChanged: Object.keys(changes).length > 0 };
+  }
+
+  /**
+   * A price call without its read: the ticket this node kept at the caller's version and the bond row it kept,
+   * the update requiring the stored bond row to be the one kept (`bondGuard`). Null as `acceptKept`.
+   */
+  async function priceKept(p: Principal, id: string, body: TicketPrice, audit: AuditContext) {
+    const t = kept.ticketAt(id, body.version);
+    const bond = t && kept.bond(t.finstrumentId);
+    if (!t || !bond || underIdempotencyClaim() || !checksPass(() => actionableRow(p, t, 'price', body.version))) return null;
+    // A refusal of the pricing itself (size, a bond that cannot be priced) comes from the ordinary way's read too.
+    let transition: Awaited<ReturnType<typeof pricedTransition>>;
+    try {
+      transition = await pricedTransition(p, t, bond.row, body);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+    return keptWrite(p, t, [{ ...transition, audit, expectedVersion: t.version }], undefined, bondGuard(bond.row.id, bond.hash), () =>
+      kept.forgetBond(bond.row.id),
+    );
+  }
+
+  /** Whether the checks of a call pass on a kept row (a refusal is left to the ordinary way's read). */
+  function checksPass(check: () => unknown): boolean {
+    try {
+      check();
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+
+  /** A write under a kept row and its guard; null (after `forget`) when it matched nothing. */
+  async function keptWrite(
+    p: Principal,
+    t: TicketRow,
+    steps: readonly TicketTransition[],
+    extras: TicketStatementExtras | undefined,
+    guard: SQL,
+    forget?: () => void,
+  ): Promise<Ticket | null> {
+    try {
+      return await transitionAlone(p, t, steps, extras, guard);
+    } catch (error) {
+      if (!(error instanceof TicketWriteMissed)) throw error;
+      kept.forgetTicket(t.id);
+      forget?.();
+      return null;
+    }
+  }
+
   /** The caller's side accepts with `custodian`; the second side's acceptance confirms the trade with it. */
   function acceptance(p: Principal, t: TicketRow, custodian: Custodian, audit: AuditContext) {
     const side = sidesToAccept(t, p.clientId)[0]!;
@@ -218,27 +287,16 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     const t = kept.ticketAt(id, body.version);
     const custodian = kept.custodian(body.custodian_id);
     if (!t || !custodian || underIdempotencyClaim() || !kept.credentialsHeld(p.clientId, t.clearingCorporation)) return null;
-    try {
-      actionableRow(p, t, 'accept_consideration', body.version);
-    } catch (error) {
-      if (error instanceof AppError) return null;
-      throw error;
-    }
+    if (!checksPass(() => actionableRow(p, t, 'accept_consideration', body.version))) return null;
     const { steps, confirms } = acceptance(p, t, custodian, audit);
     const guard = acceptanceGuard(custodian, p.clientId, t.clearingCorporation as CredentialCorp);
-    try {
-      return await transitionAlone(p, t, steps, confirms ? ordersBooking(database.db) : undefined, guard);
-    } catch (error) {
-      if (!(error instanceof TicketWriteMissed)) throw error;
-      kept.forgetTicket(id);
-      return null;
-    }
+    return keptWrite(p, t, steps, confirms ? ordersBooking(database.db) : undefined, guard);
   }
 
   async function bondOf(finstrumentId: number): Promise<BondTerms> {
     return knownBond((await repo.bonds([finstrumentId])).get(finstrumentId));
   }
-  function knownBond(bond: BondTerms | null | undefined): BondTerms {
+  function knownBond<B extends BondTerms>(bond: B | null | undefined): B {
     if (!bond) throw fieldError('finstrument_id', 'Please choose a bond.');
     return bond;
   }
@@ -389,20 +447,10 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
 
     /** `PATCH api/chatter/trade/{id}/price/`: the seller or the buyer's broker quotes (or confirms) the price. */
     async price(p: Principal, id: string, body: TicketPrice, audit: AuditContext): Promise<Ticket> {
+      const fromKept = await priceKept(p, id, body, audit);
+      if (fromKept) return fromKept;
       const { t, bond } = await actionableWithBond(p, id, 'price', body.version);
-      const pricing = await pricer.price(
-        knownBond(bond),
-        {
-          quantum: t.quantum,
-          ...(body.price !== undefined ? { price: body.price } : { yield: body.yield }),
-          settlementDate: t.settlementDate,
-        },
-        bond,
-      );
-      const changes = pricingChanges(t, pricing);
-      const set: TicketUpdate = { ...pricing, priceConfirmedAt: deps.now(), priceConfirmedBy: p.userId };
-      if (t.state === 'priced') Object.assign(set, CLEARED_ACCEPTANCES);
-      return apply(p, audit, t, { action: 'price', set, changes, considerationChanged: Object.keys(changes).length > 0 });
+      return apply(p, audit, t, await pricedTransition(p, t, knownBond(bond), body));
     },
 
     /**
