@@ -317,6 +317,8 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
         query.page_size,
         (query.page - 1) * query.page_size,
       );
+      // The Ticketing panel acts on what its list shows: those rows are kept for the actions.
+      for (const row of rows) kept.keepTicket(row);
       return { count, page: query.page, page_size: query.page_size, results: await views.many(rows, readerOf(p)) };
     },
 
@@ -329,7 +331,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     async fromDeal(p: Principal, dealId: string, audit: AuditContext): Promise<{ created: boolean; ticket: Ticket }> {
       const deal = await repo.deal(dealId);
       if (!deal || (deal.buyerClientId !== p.clientId && deal.sellerClientId !== p.clientId)) throw new AppError('NOT_FOUND', UNKNOWN_DEAL);
-      const existing = await repo.findByDeal(dealId);
+      const existing = keep(await repo.findByDeal(dealId));
       if (existing) return { created: false, ticket: await views.one(existing, readerOf(p)) };
       const pricing =
         dealPricing(deal) ??
@@ -343,9 +345,9 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
         if (ticket) for (const event of ticketEventsFor(ticket, 'created', false)) emit(event);
         return ticket;
       });
-      if (row) return { created: true, ticket: await views.one(row, readerOf(p)) };
+      if (row) return { created: true, ticket: await views.one(keep(row), readerOf(p)) };
       // Created meanwhile (the deal's own transaction, or a concurrent call): the existing one.
-      return { created: false, ticket: await views.one((await repo.findByDeal(dealId))!, readerOf(p)) };
+      return { created: false, ticket: await views.one(keep(await repo.findByDeal(dealId))!, readerOf(p)) };
     },
 
     /** `PATCH api/chatter/trade/{id}/`: size, settlement, exchange; re-priced when size or settlement change. */
