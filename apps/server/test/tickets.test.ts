@@ -106,6 +106,20 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
     await t?.close();
   });
 
+  /** Runs `body` with the firm's credentials at `corp` withdrawn, then puts them back. */
+  async function withoutCredentials(clientId: string, corp: string, body: () => Promise<void>): Promise<void> {
+    const column = corp === 'NSCCL' ? 'nsccl_credentials_ref' : 'iccl_credentials_ref';
+    const [{ ref }] = (await t.database.query<{ ref: string }>(`SELECT ${column} AS ref FROM clients WHERE id = $1`, [clientId])) as [
+      { ref: string },
+    ];
+    await t.database.query(`UPDATE clients SET ${column} = NULL WHERE id = $1`, [clientId]);
+    try {
+      await body();
+    } finally {
+      await t.database.query(`UPDATE clients SET ${column} = $2 WHERE id = $1`, [clientId, ref]);
+    }
+  }
+
   it('writes one ticket per deal in the deal’s transaction: sent, from the negotiation, with its Received stamp', async () => {
     const { dealId, ticketId, ticket } = await makeDeal(t);
     const rows = await t.database.query<{ id: string; state: string }>(`SELECT id, state FROM tickets WHERE deal_id = $1`, [dealId]);
@@ -272,25 +286,17 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
     const { ticketId } = await makeDeal(t);
     const { ticket, buyer } = await priceTicket(t, await getTicket(t, 'demo', ticketId));
     const corp = ticket.clearing_corporation;
-    const column = corp === 'NSCCL' ? 'nsccl_credentials_ref' : 'iccl_credentials_ref';
-    const buyerId = ticket.buyer_details.client_id;
-    const [{ ref }] = (await t.database.query<{ ref: string }>(`SELECT ${column} AS ref FROM clients WHERE id = $1`, [buyerId])) as [
-      { ref: string },
-    ];
-    await t.database.query(`UPDATE clients SET ${column} = NULL WHERE id = $1`, [buyerId]);
     const [custodian] = await custodianIds(t, 1);
     const accept = () =>
       call(t, buyer, 'PATCH', `/api/chatter/trade/accept-consideration/${ticketId}/`, { version: ticket.version, custodian_id: custodian });
-    try {
+    await withoutCredentials(ticket.buyer_details.client_id, corp, async () => {
       const refused = await accept();
       expect(refused.statusCode).toBe(403);
       expect(json<Errors>(refused).message).toBe(CREDENTIAL_MESSAGES.reportNeedsCredentials(corp));
       expect(json<Errors>(refused).errors).toEqual({ clearing_corporation: [CREDENTIAL_MESSAGES.reportNeedsCredentials(corp)] });
       const unchanged = await getTicket(t, 'demo', ticketId);
       expect([unchanged.version, unchanged.state, unchanged.buyer_acceptance.accepted_at]).toEqual([ticket.version, 'priced', null]);
-    } finally {
-      await t.database.query(`UPDATE clients SET ${column} = $2 WHERE id = $1`, [buyerId, ref]);
-    }
+    });
     // With the credentials back, the same acceptance goes through.
     expect((await accept()).statusCode).toBe(200);
   });
@@ -322,19 +328,11 @@ describe.each(DRIVERS)('tickets (%s)', (driver) => {
 
     // Credentials withdrawn since: 403, and nothing written.
     const corp = accepted.clearing_corporation;
-    const column = corp === 'NSCCL' ? 'nsccl_credentials_ref' : 'iccl_credentials_ref';
-    const sellerId = accepted.seller_details.client_id;
-    const [{ ref }] = (await t.database.query<{ ref: string }>(`SELECT ${column} AS ref FROM clients WHERE id = $1`, [sellerId])) as [
-      { ref: string },
-    ];
-    await t.database.query(`UPDATE clients SET ${column} = NULL WHERE id = $1`, [sellerId]);
-    try {
+    await withoutCredentials(accepted.seller_details.client_id, corp, async () => {
       const refused = await accept(seller, accepted.version, sellerCustodian);
       expect(refused.statusCode, refused.body).toBe(403);
       expect(json<Errors>(refused).message).toBe(CREDENTIAL_MESSAGES.reportNeedsCredentials(corp));
-    } finally {
-      await t.database.query(`UPDATE clients SET ${column} = $2 WHERE id = $1`, [sellerId, ref]);
-    }
+    });
 
     // Written elsewhere since (another node's write, as the database sees it): the version the caller sent is stale.
     await t.database.query(`UPDATE tickets SET version = version + 1 WHERE id = $1`, [ticketId]);
