@@ -212,27 +212,24 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
   async function priceKept(p: Principal, id: string, body: TicketPrice, audit: AuditContext) {
     const t = kept.ticketAt(id, body.version);
     const bond = t && kept.bond(t.finstrumentId);
-    if (!t || !bond || underIdempotencyClaim() || !checksPass(() => actionableRow(p, t, 'price', body.version))) return null;
+    if (!t || !bond || underIdempotencyClaim()) return null;
     // A refusal of the pricing itself (size, a bond that cannot be priced) comes from the ordinary way's read too.
-    let transition: Awaited<ReturnType<typeof pricedTransition>>;
-    try {
-      transition = await pricedTransition(p, t, bond.row, body);
-    } catch (error) {
-      if (error instanceof AppError) return null;
-      throw error;
-    }
+    const transition = await unlessRefused(() => {
+      actionableRow(p, t, 'price', body.version);
+      return pricedTransition(p, t, bond.row, body);
+    });
+    if (!transition) return null;
     return keptWrite(p, t, [{ ...transition, audit, expectedVersion: t.version }], undefined, bondGuard(bond.row.id, bond.hash), () =>
       kept.forgetBond(bond.row.id),
     );
   }
 
-  /** Whether the checks of a call pass on a kept row (a refusal is left to the ordinary way's read). */
-  function checksPass(check: () => unknown): boolean {
+  /** `work` on a kept row, or null when it refuses (the refusal is left to the ordinary way's fresh read). */
+  async function unlessRefused<T>(work: () => T | Promise<T>): Promise<T | null> {
     try {
-      check();
-      return true;
+      return await work();
     } catch (error) {
-      if (error instanceof AppError) return false;
+      if (error instanceof AppError) return null;
       throw error;
     }
   }
@@ -287,7 +284,7 @@ export function createTicketsService(deps: AppDeps, finstruments: FinstrumentsSe
     const t = kept.ticketAt(id, body.version);
     const custodian = kept.custodian(body.custodian_id);
     if (!t || !custodian || underIdempotencyClaim() || !kept.credentialsHeld(p.clientId, t.clearingCorporation)) return null;
-    if (!checksPass(() => actionableRow(p, t, 'accept_consideration', body.version))) return null;
+    if (!(await unlessRefused(() => actionableRow(p, t, 'accept_consideration', body.version)))) return null;
     const { steps, confirms } = acceptance(p, t, custodian, audit);
     const guard = acceptanceGuard(custodian, p.clientId, t.clearingCorporation as CredentialCorp);
     return keptWrite(p, t, steps, confirms ? ordersBooking(database.db) : undefined, guard);
