@@ -154,12 +154,16 @@ export async function listMyRfqs(db: DbOrTx, p: Principal, now: Date, view: (row
     .limit(MY_RFQS_MAX);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.quote.id);
-  const [threads, responses, dealRows] = await Promise.all([
-    db.select().from(negotiations).where(inArray(negotiations.quoteId, ids)).orderBy(desc(negotiations.updatedAt)),
+  // The threads first, then what they point at: each read is its own snapshot, and a response (or a deal)
+  // commits with its thread, so one read after the threads sees every response a thread names. Read side
+  // by side, the responses could be read just before a response's commit and its thread just after: a
+  // standing response shown as not acceptable.
+  const threads = await db.select().from(negotiations).where(inArray(negotiations.quoteId, ids)).orderBy(desc(negotiations.updatedAt));
+  const [responses, dealRows, askDeals] = await Promise.all([
     db.select({ id: quotes.id, status: quotes.status, expiresAt: quotes.expiresAt }).from(quotes).where(inArray(quotes.respondTo, ids)),
     db.select({ id: deals.id, negotiationId: deals.negotiationId }).from(deals).where(inArray(deals.bidQuoteId, ids)),
+    db.select({ id: deals.id, negotiationId: deals.negotiationId }).from(deals).where(inArray(deals.askQuoteId, ids)),
   ]);
-  const askDeals = await db.select({ id: deals.id, negotiationId: deals.negotiationId }).from(deals).where(inArray(deals.askQuoteId, ids));
   const dealOf = new Map([...dealRows, ...askDeals].map((d) => [d.negotiationId, d.id]));
   const responseById = new Map(responses.map((r) => [r.id, r]));
   const responderIds = [...new Set(threads.map((t) => t.responderClientId))];
