@@ -55,7 +55,7 @@ export default defineConfig({
   ],
   webServer: {
     // The server's V8 flags as `npm start` gives them (package.json; apps/server/README.md "Runtime").
-    command: 'node --max-semi-space-size=64 --initial-old-space-size=256 --import tsx apps/server/src/index.ts',
+    command: 'node --max-semi-space-size=64 --initial-old-space-size=256 --expose-gc --import tsx apps/server/src/index.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

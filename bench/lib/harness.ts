@@ -19,7 +19,7 @@ export interface ServedProcess {
 }
 
 /** The server's V8 flags as `npm start` gives them (package.json "start"; apps/server/README.md "Runtime"). */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--initial-old-space-size=256'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--initial-old-space-size=256', '--expose-gc'];
 
 /** Starts `node <SERVER_NODE_FLAGS> <nodeFlags> --import tsx <script>` and resolves once it prints `READY <port>`. */
 export function serveScript(script: string, env: NodeJS.ProcessEnv = {}, nodeFlags: readonly string[] = []): Promise<ServedProcess> {

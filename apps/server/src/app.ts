@@ -46,7 +46,7 @@ import { registerTickets } from './modules/tickets';
 import { registerCredentials } from './modules/credentials';
 import { createExchangeService, createSimulatedParticipants, SimulatedExchange } from './modules/exchange';
 import { registerOrders } from './modules/orders';
-import { registerInventory, warmUpInventory } from './modules/inventory';
+import { registerInventory, storeHeldOnStart, warmUpInventory } from './modules/inventory';
 import { createAuditService, registerAuditRoutes } from './modules/audit';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
@@ -274,6 +274,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The valuing code (bond-math, the book's read and sums, the answer) compiled hot before the node's first book is
   // valued (~0.3 s of CPU, before it listens; the tests' many apps skip it; inventory README "Speed").
   if (config.env !== 'test') await warmUpInventory();
+  // …and the held bonds' figures stored for its valuing code and today, so no first read prices the book.
+  if (config.env !== 'test') await storeHeldOnStart(inventory.service, logger);
   // The notification centre (issue 15 §3): its producer tails the events table on the elected node, tests included.
   const notifications = registerNotifications(app, jobLeader.isLeader);
   // Surveillance alerts (issue 16 §1): the scanner runs on the elected node; tests tick `app.surveillance.scanner.scanOnce()`.

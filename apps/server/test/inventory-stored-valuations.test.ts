@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows, type Tx } from '../src/db/client';
 import type { Principal } from '../src/modules/auth/principal';
-import { createRevaluationNotices } from '../src/modules/inventory';
+import { createRevaluationNotices, storeHeldOnStart } from '../src/modules/inventory';
 import { createInventoryRepository } from '../src/modules/inventory/inventory.repository';
 import { createInventoryService } from '../src/modules/inventory/inventory.service';
 import { valuationMethod } from '../src/modules/inventory/inventory.valuation';
@@ -236,6 +236,29 @@ describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) =>
     const running = await book();
     expect(Number(row!.reference_yield!.toFixed(6))).toBe(running.results.find((p) => p.isin === HDFC_NCD)!.valuation.bond_yield);
     expect((await firstValuation()).results).toEqual(running.results);
+  });
+
+  it('a starting node stores the held bonds’ missing figures before it listens; a failed store is logged and the node starts', async () => {
+    await execute(sql`DELETE FROM inventory_bond_valuations`);
+    const logged: Array<{ level: string; fields: unknown; message: string }> = [];
+    const log = {
+      info: (fields: unknown, message: string) => void logged.push({ level: 'info', fields, message }),
+      warn: (fields: unknown, message: string) => void logged.push({ level: 'warn', fields, message }),
+    } as unknown as Parameters<typeof storeHeldOnStart>[1];
+    expect(await storeHeldOnStart(newNode(), log)).toBe(2);
+    expect((await stored(gsecId)).length + (await stored(hdfcId)).length).toBe(2);
+    expect(logged).toEqual([
+      { level: 'info', fields: expect.objectContaining({ priced: 2 }), message: 'inventory bond figures stored before listening' },
+    ]);
+    // The next node to start finds every figure stored: nothing priced.
+    expect(await storeHeldOnStart(newNode(), log)).toBe(0);
+    const failing = { storeHeldValuations: () => Promise.reject(new Error('database gone')) };
+    expect(await storeHeldOnStart(failing, log)).toBe(0);
+    expect(logged.at(-1)).toEqual({
+      level: 'warn',
+      fields: { err: { message: 'database gone' } },
+      message: 'inventory bond figures not stored before listening',
+    });
   });
 
   it('an upload answers with its bonds’ figures stored: the first valuation of the uploaded book prices none of them', async () => {

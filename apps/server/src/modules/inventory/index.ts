@@ -4,7 +4,7 @@
  * trades and settled orders, and offered to the market through the market's own createQuote.
  */
 import { INVENTORY_TOPICS } from '@dart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { MarketService } from '../market';
 import type { OrdersModule } from '../orders';
 import { registerInventoryRoutes } from './inventory.routes';
@@ -14,6 +14,29 @@ import { createInventoryService, type InventoryService } from './inventory.servi
 export type { InventoryService } from './inventory.service';
 export { createRevaluationNotices, type RevaluationNotices } from './inventory.live';
 export { warmUpInventory } from './inventory.warm-up';
+
+/**
+ * What a node does before it listens (app.ts, not under test): stores the held bonds' figures still missing for
+ * its valuing code and today's valuation date (README "Speed" 2), so no first valuation of a book on any node
+ * prices them inside a request. Nothing missing is one read. It matters after a deploy that changed the valuing
+ * code: each new node stores its code's figures itself instead of pricing every firm's first read until the elected
+ * node (maybe still an old one) runs its pass. A failure is logged and the node starts anyway (its first valuations
+ * price what they need). Returns how many bonds it priced.
+ */
+export async function storeHeldOnStart(
+  inventory: Pick<InventoryService, 'storeHeldValuations'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<number> {
+  const started = performance.now();
+  try {
+    const priced = await inventory.storeHeldValuations('all');
+    log.info({ priced, ms: Math.round(performance.now() - started) }, 'inventory bond figures stored before listening');
+    return priced;
+  } catch (error) {
+    log.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'inventory bond figures not stored before listening');
+    return 0;
+  }
+}
 
 /**
  * Registers the routes and, when the orders module is given, the settled-order hook: every order that settles
