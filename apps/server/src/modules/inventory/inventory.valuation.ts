@@ -214,10 +214,14 @@ const canaryBond = (terms: (typeof CANARIES)[number], i: number): BookBond => pr
 
 /**
  * The canaries (one bond of each pricing convention) as the book's read gives bonds: what is shown of each
- * (`held`), its terms, and the bond to price built from both by the read's own constructor. Ids 0-6.
+ * (`held`), its terms, and the bond to price built from both by the read's own constructor. Ids 0 to `count` - 1,
+ * the conventions in turn (`count` more than their 7: a book of many bonds).
  */
-export const canaryBonds = (): Array<{ held: HeldBond; terms: BondTermsRow; bond: BookBond }> =>
-  CANARIES.map((terms, i) => ({ held: canaryHeld(terms, i), terms: canaryTerms(terms, i), bond: canaryBond(terms, i) }));
+export const canaryBonds = (count: number = CANARIES.length): Array<{ held: HeldBond; terms: BondTermsRow; bond: BookBond }> =>
+  Array.from({ length: count }, (_, i) => {
+    const terms = CANARIES[i % CANARIES.length]!;
+    return { held: canaryHeld(terms, i), terms: canaryTerms(terms, i), bond: canaryBond(terms, i) };
+  });
 
 /** A bond's figures for one unit at a settlement date and reference yield, or why it cannot be valued. */
 export type PricedFigures =

@@ -4,7 +4,7 @@
  * - `warmUpValuation`: bond-math's build, price and risk paths and the per-holding arithmetic.
  * - `warmUpBooks`: a firm's book valued from the start the way a first read values it — the read's decoding
  *   (`bookPartOf`), the book keeper's load, merge and sums, and a page's answer checked against the contract — over
- *   small books of canaries, one fresh keeper a round. Without it the first real book ran those loops in V8's
+ *   small books of canaries, one fresh keeper a round, then a few books the size of a real one. Without it the first real book ran those loops in V8's
  *   interpreter: the node's part of a first valuation of 10,000 holdings took 144-189 ms the first time in a process
  *   against 51-85 ms later (a micro-benchmark on the inventory bench's real book parts); alternating with and
  *   without it on a quiet machine, the first time 95, 97, 84 → 70, 67, 76 ms.
@@ -36,6 +36,9 @@ import {
 export const VALUATION_WARM_UP_ROUNDS = 1_000;
 /** Rounds of `warmUpBooks` a node runs as it starts: 200 books of 28 holdings over the 7 canaries. */
 export const BOOK_WARM_UP_ROUNDS = 200;
+/** Then books the size of a real one (2,500 bonds, 5,000 holdings), read with terms and with stored figures in turn. */
+export const LARGE_BOOK_WARM_UP_ROUNDS = 4;
+const LARGE_BOOK_BONDS = 2_500;
 
 /** A holding's id as the contract wants it (a UUID), numbered. */
 const warmUpId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -99,6 +102,7 @@ function canaryPart(
   dates: ValuationDates,
   stored: boolean,
   firstId: number,
+  accounts: readonly string[],
 ): BookPart {
   const holdings: HoldingColumns = [[], [], [], [], [], [], [], []];
   const bonds: BondColumns = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], stored ? null : []];
@@ -122,7 +126,7 @@ function canaryPart(
     bonds[18].push(valued?.accruedPer100 ?? null);
     bonds[19].push(figures !== null && 'reason' in figures ? figures.reason : null);
     bonds[20]?.push(terms);
-    for (const [a, account] of ACCOUNTS.entries()) {
+    for (const [a, account] of accounts.entries()) {
       const face = 10_000_000 * (1 + a);
       const values = [warmUpId(n++), held.id, account, face, face * 99, 0, '2026-02-27', 1_772_150_400_000_000 + n];
       values.forEach((value, i) => (holdings[i] as unknown[]).push(value));
@@ -133,15 +137,19 @@ function canaryPart(
 
 /**
  * `rounds` canary books valued from the start, each by a fresh book keeper (as a node's first read of a firm):
- * even rounds read their bonds with terms, odd ones with stored figures. Returns the holdings valued.
+ * even rounds read their bonds with terms, odd ones with stored figures. Returns the holdings valued. The books
+ * are the 7 canaries in 4 accounts, or with `large` 2,500 bonds in 2 accounts: small books make the code hot, and
+ * a book the size of a real one runs its loops, merge and sums over thousands of elements (before it, the first
+ * real book ran them ~3 times slower than later ones; inventory README "Speed").
  */
-export async function warmUpBooks(rounds: number): Promise<number> {
-  const canaries = canaryBonds();
+export async function warmUpBooks(rounds: number, large = false): Promise<number> {
+  const canaries = canaryBonds(large ? LARGE_BOOK_BONDS : undefined);
+  const accounts = large ? ACCOUNTS.slice(0, 2) : ACCOUNTS;
   const dates = valuationDates(WARM_UP_NOW);
   let holdings = 0;
   for (let r = 0; r < rounds; r++) {
     const ref: HeldReference = { id: r, priceDate: '2026-02-27', yieldFraction: 0.06 + (r % 40) * 0.001, source: 'warm-up' };
-    const first = r * canaries.length * ACCOUNTS.length;
+    const first = r * canaries.length * accounts.length;
     const keeper = createBookKeeper({
       repo: {
         bookPart: async (_client, _settlement, _method, [index, of]) =>
@@ -150,7 +158,8 @@ export async function warmUpBooks(rounds: number): Promise<number> {
             ref,
             dates,
             r % 2 === 1,
-            first + index * canaries.length * ACCOUNTS.length,
+            first + index * canaries.length * accounts.length,
+            accounts,
           ),
         holdingsSince: async () => [],
         bondsWithReferences: async () => [],
@@ -172,4 +181,5 @@ export async function warmUpBooks(rounds: number): Promise<number> {
 export async function warmUpInventory(): Promise<void> {
   warmUpValuation(VALUATION_WARM_UP_ROUNDS);
   await warmUpBooks(BOOK_WARM_UP_ROUNDS);
+  await warmUpBooks(LARGE_BOOK_WARM_UP_ROUNDS, true);
 }
