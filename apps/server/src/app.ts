@@ -28,7 +28,7 @@ import { createQuotas } from './lib/quotas';
 import { createRedisRateLimit } from './lib/rate-limit-store';
 import { createSloMonitor } from './lib/slo';
 import { handleWebSocketError, registerWsHeartbeat } from './plugins/ws-heartbeat';
-import { createLogger } from './lib/logger';
+import { createLogger, errorFields } from './lib/logger';
 import { createOutboxMailer, createOutboxSmsSender } from './lib/notify';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
@@ -285,9 +285,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The audit trail's seals (lib/audit.ts): on the elected node; tests seal when they verify.
   const stopAuditSealer =
     config.env !== 'test'
-      ? startAuditSealer(database.db, jobLeader.isLeader, (error) =>
-          logger.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'audit seal failed'),
-        )
+      ? startAuditSealer(database.db, jobLeader.isLeader, (error) => logger.warn(errorFields(error), 'audit seal failed'))
       : async () => undefined;
   if (config.exchangeSim.participants)
     participants.start(config.exchangeSim.intervalMs, jobLeader.isLeader, {

@@ -18,6 +18,12 @@ export const REDACT_PATHS = [
   '*.verification',
 ];
 
+/** A thrown value's message (anything may be thrown: a non-Error is its own text). */
+export const errorMessage = (error: unknown): string => String((error as Error)?.message ?? error);
+
+/** A failure as a warning's fields: its message alone, under `err`. */
+export const errorFields = (error: unknown) => ({ err: { message: errorMessage(error) } });
+
 /** Drops the query string and masks path segments that are secrets (invite tokens). */
 export function redactUrl(url: string): string {
   return (url.split('?')[0] ?? '').replace(/^(\/api\/invites\/)[^/]+/, '$1[redacted]');

@@ -5,6 +5,7 @@
  */
 import { INVENTORY_TOPICS } from '@dart/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { errorFields } from '../../lib/logger';
 import type { MarketService } from '../market';
 import type { OrdersModule } from '../orders';
 import { registerInventoryRoutes } from './inventory.routes';
@@ -33,7 +34,7 @@ export async function storeHeldOnStart(
     log.info({ priced, ms: Math.round(performance.now() - started) }, 'inventory bond figures stored before listening');
     return priced;
   } catch (error) {
-    log.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'inventory bond figures not stored before listening');
+    log.warn(errorFields(error), 'inventory bond figures not stored before listening');
     return 0;
   }
 }
@@ -47,8 +48,7 @@ export function registerInventory(
   modules: { market: MarketService; orders?: Pick<OrdersModule, 'onOrderSettled'> },
 ): InventoryModule {
   const inventory = createInventoryService(app.deps, modules.market, {
-    onStoreError: (error) =>
-      app.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'inventory bond figures not stored'),
+    onStoreError: (error) => app.log.warn(errorFields(error), 'inventory bond figures not stored'),
   });
   registerInventoryRoutes(app, inventory);
   modules.orders?.onOrderSettled((tx, order) => inventory.settleOrder(tx, order));
@@ -57,7 +57,7 @@ export function registerInventory(
   const unsubscribe = app.deps.bus.subscribe((message) => {
     if (message.topic !== INVENTORY_TOPICS.revalued || !message.clientId) return;
     inventory.refreshBook(message.clientId).catch((error: unknown) => {
-      app.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'inventory book refresh failed');
+      app.log.warn(errorFields(error), 'inventory book refresh failed');
     });
   });
   const notices = createRevaluationNotices(app.deps, (ids) => inventory.storeHeldValuations(ids));
@@ -69,9 +69,7 @@ export function registerInventory(
     service: inventory,
     /** The elected node's notice pass of new valuation inputs (tests call `notices.noticeOnce()` instead). */
     startRevaluationNotices: (isLeader: () => boolean) =>
-      notices.start(isLeader, (error) =>
-        app.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, 'inventory revaluation notice failed'),
-      ),
+      notices.start(isLeader, (error) => app.log.warn(errorFields(error), 'inventory revaluation notice failed')),
   };
 }
 export interface InventoryModule {

@@ -4,10 +4,10 @@
  * - `warmUpValuation`: bond-math's build, price and risk paths and the per-holding arithmetic.
  * - `warmUpBooks`: a firm's book valued from the start the way a first read values it — the read's decoding
  *   (`bookPartOf`), the book keeper's load, merge and sums, and a page's answer checked against the contract — over
- *   small books of canaries, one fresh keeper a round, then a few books the size of a real one. Without it the first real book ran those loops in V8's
- *   interpreter: the node's part of a first valuation of 10,000 holdings took 144-189 ms the first time in a process
- *   against 51-85 ms later (a micro-benchmark on the inventory bench's real book parts); alternating with and
- *   without it on a quiet machine, the first time 95, 97, 84 → 70, 67, 76 ms.
+ *   small books of canaries, one fresh keeper a round, then a few books the size of a real one. Without it the
+ *   first real book ran those loops in V8's interpreter: the node's part of a first valuation of 10,000 holdings
+ *   took 144-189 ms the first time in a process against 51-85 ms later (a micro-benchmark on the inventory bench's
+ *   real book parts); alternating with and without it on a quiet machine, the first time 95, 97, 84 → 70, 67, 76 ms.
  */
 import { addDays, parseDate } from '@dart/bond-math';
 import { createBookKeeper } from './inventory.book';

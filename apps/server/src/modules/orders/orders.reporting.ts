@@ -28,6 +28,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { POST_TRADE_TOPICS, REPORTING_ALERT_MINUTES, REPORTING_DEADLINE_MINUTES, type OrderState } from '@dart/contracts';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { pgArray } from '../../db/pg-array';
+import { errorFields, errorMessage } from '../../lib/logger';
 import { orders, tickets } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { groupBy } from '../../lib/group-by';
@@ -102,7 +103,7 @@ export function sideReportOf(order: OrderRow, view: Pick<OrderView, 'isin' | 'cu
 export function createOrderReporter(ctx: OrdersContext) {
   const { deps, gateway } = ctx;
   const db = deps.database.db;
-  const log = (error: unknown, msg: string) => ctx.log.warn({ err: { message: String((error as Error)?.message ?? error) } }, msg);
+  const log = (error: unknown, msg: string) => ctx.log.warn(errorFields(error), msg);
   const rfqReports = createRfqReportTaker(ctx);
 
   /**
@@ -202,7 +203,7 @@ export function createOrderReporter(ctx: OrdersContext) {
   }
 
   async function failed(claimed: OrderRow, error: unknown, now: Date): Promise<void> {
-    const message = String((error as Error)?.message ?? error).slice(0, 500);
+    const message = errorMessage(error).slice(0, 500);
     await ctx.change(async (tx) => {
       const [row] = await tx
         .update(orders)
