@@ -28,9 +28,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // A dropped database or Redis connection must not kill the process (RELIABILITY #42).
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
-  // What starting left behind (the bond import, the warm-up, the stored figures: ~300 MB of garbage after a full
-  // import) collected now, not inside the first requests (README "Runtime"; `--expose-gc` is in the start flags).
-  (globalThis as { gc?: () => void }).gc?.();
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(
     `${config.productName} is running at http://localhost:${(app.server.address() as { port: number }).port} (database: ${app.deps.database.driver}, bus: ${app.deps.bus.kind})\n`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canaryBonds, valuationMethod } from './inventory.valuation';
-import { warmUpBooks, warmUpValuation } from './inventory.warm-up';
+import { keptWarmUpBooks, warmUpBooks, warmUpValuation } from './inventory.warm-up';
 
 describe('warmUpValuation', () => {
   it('prices every canary (seven builders) each round, and leaves the valuation method as it was', () => {
@@ -23,5 +23,22 @@ describe('warmUpBooks', () => {
     expect(new Set(bonds.map((b) => b.held.isin)).size).toBe(2_500);
     expect(bonds[7]!.terms.slice(2)).toEqual(bonds[0]!.terms.slice(2));
     expect(bonds[7]!.bond.id).toBe(7);
+  });
+
+  it('shapes its books as real ones (bonds with no reference price, several issuers and ratings) and keeps the last', async () => {
+    await warmUpBooks(4);
+    const [small] = keptWarmUpBooks();
+    // The last round (3) of the 7 canaries: bond 6 has no reference (id + round ≡ 0 mod 9), in each of 4 accounts.
+    expect(small!.totals.not_valued).toBe(4);
+    expect(small!.totals.positions).toBe(28);
+    expect(small!.breakdowns.issuer.map((row) => row.key).sort()).toEqual(
+      ['Canary Bank', 'Canary Finance', 'Canary Power', 'Government of India', 'Unknown'].sort(),
+    );
+    expect(small!.breakdowns.rating.map((row) => row.key)).toContain('Unrated');
+    await warmUpBooks(1, true);
+    const [, large] = keptWarmUpBooks();
+    // Round 0 of 2,500 bonds: one in nine (ids 0, 9, …, 2,493: 278) has no reference, each held in 2 accounts.
+    expect(large!.totals.not_valued).toBe(278 * 2);
+    expect(large!.totals.positions).toBe(5_000);
   });
 });

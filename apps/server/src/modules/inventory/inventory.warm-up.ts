@@ -1,6 +1,7 @@
 /**
  * A node's valuing code run hot before it listens (README "Speed"; app.ts, not under test, where hundreds of apps
- * start): pure CPU over the canaries (one bond of each pricing convention), no database, nothing kept.
+ * start): pure CPU over the canaries (one bond of each pricing convention), no database; the last canary book of
+ * each size is kept (`kept`).
  * - `warmUpValuation`: bond-math's build, price and risk paths and the per-holding arithmetic.
  * - `warmUpBooks`: a firm's book valued from the start the way a first read values it — the read's decoding
  *   (`bookPartOf`), the book keeper's load, merge and sums, and a page's answer checked against the contract — over
@@ -10,7 +11,7 @@
  *   real book parts); alternating with and without it on a quiet machine, the first time 95, 97, 84 → 70, 67, 76 ms.
  */
 import { addDays, parseDate } from '@dart/bond-math';
-import { createBookKeeper } from './inventory.book';
+import { createBookKeeper, type BookView } from './inventory.book';
 import {
   bookPartOf,
   type BondColumns,
@@ -39,6 +40,8 @@ export const BOOK_WARM_UP_ROUNDS = 200;
 /** Then books the size of a real one (2,500 bonds, 5,000 holdings), read with terms and with stored figures in turn. */
 export const LARGE_BOOK_WARM_UP_ROUNDS = 4;
 const LARGE_BOOK_BONDS = 2_500;
+/** One canary bond in this many has no reference price in a canary book (a real book has a few: not valued). */
+const UNREFERENCED_EVERY = 9;
 
 /** A holding's id as the contract wants it (a UUID), numbered. */
 const warmUpId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -92,9 +95,15 @@ export function warmUpValuation(rounds: number): number {
 const WARM_UP_NOW = new Date('2026-03-02T04:30:00Z');
 const ACCOUNTS = ['AFS', 'HFT', 'HTM', 'MAIN'];
 
+/** Issuers and ratings a canary book shows in turn (`null`: none known), so its sums group as a real book's do. */
+const ISSUERS = ['Canary Bank', 'Canary Finance', 'Canary Power', 'Government of India', null];
+const RATINGS = ['AAA', 'AA+', 'SOVEREIGN', null];
+
 /**
  * One part of a canary book as `bookPart` reads it (its columns, then `bookPartOf`): the canaries of the part, each
- * held in every account, read with their terms (priced on the read) or with stored figures (`stored`).
+ * held in every account, read with their terms (priced on the read) or with stored figures (`stored`). As in a real
+ * book, some bonds have no reference price (`unreferenced`: not valued), issuers and ratings vary or are missing,
+ * and a bond's holdings come in no particular account order (the read does not sort them).
  */
 function canaryPart(
   canaries: ReturnType<typeof canaryBonds>,
@@ -103,20 +112,25 @@ function canaryPart(
   stored: boolean,
   firstId: number,
   accounts: readonly string[],
+  unreferenced: (bondId: number) => boolean,
 ): BookPart {
   const holdings: HoldingColumns = [[], [], [], [], [], [], [], []];
   const bonds: BondColumns = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], stored ? null : []];
+  const reversed = accounts.toReversed();
   let n = firstId;
   for (const { bond, held, terms } of canaries) {
-    const figures = stored ? priceBondFigures(bond, ref, dates.settlement) : null;
-    const shown = [held.id, held.isin, held.displayName, held.issuerName, held.creditRating, held.securityType, held.faceValue];
+    const pick = unreferenced(held.id) ? null : ref;
+    const figures = stored ? priceBondFigures(bond, pick ?? undefined, dates.settlement) : null;
+    const issuer = ISSUERS[held.id % ISSUERS.length]!;
+    const rating = RATINGS[held.id % RATINGS.length]!;
+    const shown = [held.id, held.isin, held.displayName, issuer, rating, held.securityType, held.faceValue];
     shown.forEach((value, i) => (bonds[i] as unknown[]).push(value));
     bonds[7].push(held.maturityDate);
     bonds[8].push(held.perpetual);
-    bonds[9].push(ref.id);
-    bonds[10].push(ref.priceDate);
-    bonds[11].push(ref.yieldFraction);
-    bonds[12].push(ref.source);
+    bonds[9].push(pick && pick.id);
+    bonds[10].push(pick && pick.priceDate);
+    bonds[11].push(pick && pick.yieldFraction);
+    bonds[12].push(pick && pick.source);
     const valued = figures !== null && 'clean' in figures ? figures : null;
     bonds[13].push(valued?.clean ?? null);
     bonds[14].push(valued?.bondYield ?? null);
@@ -126,7 +140,7 @@ function canaryPart(
     bonds[18].push(valued?.accruedPer100 ?? null);
     bonds[19].push(figures !== null && 'reason' in figures ? figures.reason : null);
     bonds[20]?.push(terms);
-    for (const [a, account] of accounts.entries()) {
+    for (const [a, account] of (held.id % 2 === 0 ? accounts : reversed).entries()) {
       const face = 10_000_000 * (1 + a);
       const values = [warmUpId(n++), held.id, account, face, face * 99, 0, '2026-02-27', 1_772_150_400_000_000 + n];
       values.forEach((value, i) => (holdings[i] as unknown[]).push(value));
@@ -136,8 +150,19 @@ function canaryPart(
 }
 
 /**
+ * The last canary book of each kind, kept for the life of the process. V8's optimised code for the book's loops
+ * holds the objects' hidden classes weakly: once every canary object was garbage, the first full collection (the
+ * one the server runs before it listens) threw that code away ("weak objects" in `--trace-deopt`), and the first
+ * real book was valued by the interpreter again. The two books (5,028 holdings) keep it for about 3 MB of heap.
+ */
+const kept: BookView[] = [];
+/** The canary books the warm-up keeps: the last small one, then the last large one. */
+export const keptWarmUpBooks = (): readonly BookView[] => kept;
+
+/**
  * `rounds` canary books valued from the start, each by a fresh book keeper (as a node's first read of a firm):
- * even rounds read their bonds with terms, odd ones with stored figures. Returns the holdings valued. The books
+ * even rounds read their bonds with terms, odd ones with stored figures; one bond in `UNREFERENCED_EVERY` has no
+ * reference price (a different one each round). Returns the holdings valued. The books
  * are the 7 canaries in 4 accounts, or with `large` 2,500 bonds in 2 accounts: small books make the code hot, and
  * a book the size of a real one runs its loops, merge and sums over thousands of elements (before it, the first
  * real book ran them ~3 times slower than later ones; inventory README "Speed").
@@ -152,14 +177,16 @@ export async function warmUpBooks(rounds: number, large = false): Promise<number
     const first = r * canaries.length * accounts.length;
     const keeper = createBookKeeper({
       repo: {
+        // The parts split differently each round: the book's last bond falls in either part (both ends of the merge).
         bookPart: async (_client, _settlement, _method, [index, of]) =>
           canaryPart(
-            canaries.filter((c) => c.held.id % of === index),
+            canaries.filter((c) => (c.held.id + r) % of === index),
             ref,
             dates,
             r % 2 === 1,
             first + index * canaries.length * accounts.length,
             accounts,
+            (id) => (id + r) % UNREFERENCED_EVERY === 0,
           ),
         holdingsSince: async () => [],
         bondsWithReferences: async () => [],
@@ -171,6 +198,7 @@ export async function warmUpBooks(rounds: number, large = false): Promise<number
     });
     const view = await keeper.view('warm-up', undefined, { version: 1, inputs: 1 });
     holdings += view.valued.length;
+    if (r === rounds - 1) kept[large ? 1 : 0] = view;
     if (r % 20 === 0 || r === rounds - 1)
       inventoryAnswer(view, { page: 1, pageSize: 50, bookDate: '2026-02-27', today: '2026-03-02', confirmedAt: null });
   }
