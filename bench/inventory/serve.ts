@@ -34,7 +34,6 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openPglite, sqlRows, type Db } from '../../apps/server/src/db/client';
 import { clients, finstruments, inventoryBooks, inventoryPositions } from '../../apps/server/src/db/schema';
 import { pgArray } from '../../apps/server/src/db/pg-array';
-import { collectGarbage } from '../../apps/server/src/lib/heap';
 import { createRevaluationNotices, storeHeldOnStart, warmUpInventory } from '../../apps/server/src/modules/inventory';
 import { createInventoryService, INVENTORY_READ } from '../../apps/server/src/modules/inventory/inventory.service';
 import { perBondOf } from '../../apps/server/src/modules/market';
@@ -107,10 +106,9 @@ app.post('/bench/first-valuation', { config: { policy: INVENTORY_READ } }, async
   if (!stored) await db.transaction((tx) => tx.execute(sql`DELETE FROM inventory_bond_valuations`));
   // A new node's heap holds no earlier books: this process holds every earlier sample's (10,000 holdings each), and
   // a full collection of them falling inside a later sample timed the collector, not the valuation (p99 181 ms
-  // against p50 73 ms at load 1.8, with the CPU time above the wall time: the collector's threads). Then, as a
-  // starting node does after its collection (app.ts), the warm-up: the forced collection throws away much of the
-  // optimised valuing code. The collector's sweeping goes on in the background after gc() returns: let it finish.
-  collectGarbage();
+  // against p50 73 ms at load 1.8, with the CPU time above the wall time: the collector's threads). The warm-up
+  // collects first and then runs the valuing code hot, as a starting node does (app.ts): the forced collection
+  // throws away much of the optimised code. Its sweeping goes on in the background after gc() returns: let it finish.
   await warmUpInventory();
   await new Promise((resolve) => setTimeout(resolve, 300));
   const node = createInventoryService(app.deps, noMarket);
@@ -151,8 +149,7 @@ let bootMs = 0;
 let bootPriced = 0;
 try {
   // As a node that is not under test does when it starts (app.ts): the import's garbage collected, then the valuing
-  // code compiled hot. Inside the try: a warm-up that throws still drops the scratch database.
-  collectGarbage();
+  // code compiled hot (`warmUpInventory`). Inside the try: a warm-up that throws still drops the scratch database.
   await warmUpInventory();
   [{ universe }] = (await db.select({ universe: sql<number>`count(*)::int` }).from(finstruments)) as [{ universe: number }];
   bonds = await pickBonds(db, ISINS);

@@ -23,7 +23,6 @@ import { startAuditSealer } from './lib/audit';
 import { createMemoryBus, createRedisBus, type EventBus } from './lib/bus';
 import { createFileScanner, scanningFileStore } from './lib/file-scanner';
 import { createFileStore } from './lib/file-store';
-import { collectGarbage } from './lib/heap';
 import { electLeader } from './lib/leader';
 import { createQuotas } from './lib/quotas';
 import { createRedisRateLimit } from './lib/rate-limit-store';
@@ -272,16 +271,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.postTradeJobs) orders.startJobs(jobLeader.isLeader);
   // New reference prices re-value the holding firms' books and wake their pages (inventory README "Speed").
   if (config.env !== 'test') inventory.startRevaluationNotices(jobLeader.isLeader);
-  // What starting left behind (the bond import: ~300 MB of garbage after a full one) collected first, then the
-  // valuing code (bond-math, the book's read and sums, the answer) compiled hot before the node's first book is
-  // valued (~0.4 s of CPU, before it listens; the tests' many apps skip both). In this order: a forced full
-  // collection after the warm-up threw much of its optimised code away (apps/server/README.md "Runtime").
+  // Before it listens (the tests' many apps skip both): what starting left behind collected and the valuing code
+  // (bond-math, the book's read and sums, the answer) compiled hot, ~0.4 s of CPU (inventory README "Speed"); then
+  // the held bonds' figures stored for its valuing code and today, so no first read prices the book.
   if (config.env !== 'test') {
-    collectGarbage();
     await warmUpInventory();
+    await storeHeldOnStart(inventory.service, logger);
   }
-  // …and the held bonds' figures stored for its valuing code and today, so no first read prices the book.
-  if (config.env !== 'test') await storeHeldOnStart(inventory.service, logger);
   // The notification centre (issue 15 §3): its producer tails the events table on the elected node, tests included.
   const notifications = registerNotifications(app, jobLeader.isLeader);
   // Surveillance alerts (issue 16 §1): the scanner runs on the elected node; tests tick `app.surveillance.scanner.scanOnce()`.

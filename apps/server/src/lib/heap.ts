@@ -1,11 +1,8 @@
 /**
  * One full collection of the V8 heap, when the process runs with `--expose-gc` (the start flags: package.json
  * "start", apps/server/README.md "Runtime"); nothing otherwise. Start-up only: a node collects what the bond import
- * left behind before it warms up its valuing code, never on a request's path.
+ * left behind before it warms up its valuing code (`warmUpInventory`), never on a request's path.
  */
-export function collectGarbage(): boolean {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) return false;
-  gc();
-  return true;
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }

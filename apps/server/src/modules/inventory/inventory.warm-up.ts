@@ -11,6 +11,7 @@
  *   real book parts); alternating with and without it on a quiet machine, the first time 95, 97, 84 → 70, 67, 76 ms.
  */
 import { addDays, parseDate } from '@dart/bond-math';
+import { collectGarbage } from '../../lib/heap';
 import { createBookKeeper, type BookView } from './inventory.book';
 import {
   bookPartOf,
@@ -151,9 +152,9 @@ function canaryPart(
 
 /**
  * The last canary book of each kind, kept for the life of the process. V8's optimised code for the book's loops
- * holds the objects' hidden classes weakly: once every canary object was garbage, the first full collection (the
- * one the server runs before it listens) threw that code away ("weak objects" in `--trace-deopt`), and the first
- * real book was valued by the interpreter again. The two books (5,028 holdings) keep it for about 3 MB of heap.
+ * holds the objects' hidden classes weakly: once every canary object was garbage, the next full collection threw that
+ * code away ("weak objects" in `--trace-deopt`, after a collection just before listening), and the first real book
+ * was valued by the interpreter again. The two books (5,028 holdings) keep it for about 3 MB of heap.
  */
 const kept: BookView[] = [];
 /** The canary books the warm-up keeps: the last small one, then the last large one. */
@@ -162,9 +163,8 @@ export const keptWarmUpBooks = (): readonly BookView[] => kept;
 /**
  * `rounds` canary books valued from the start, each by a fresh book keeper (as a node's first read of a firm):
  * even rounds read their bonds with terms, odd ones with stored figures; one bond in `UNREFERENCED_EVERY` has no
- * reference price (a different one each round). Returns the holdings valued. The books
- * are the 7 canaries in 4 accounts, or with `large` 2,500 bonds in 2 accounts: small books make the code hot, and
- * a book the size of a real one runs its loops, merge and sums over thousands of elements (before it, the first
+ * reference price (a different one each round). Returns the holdings valued. The books are the 7 canaries in 4
+ * accounts, or with `large` 2,500 bonds in 2 accounts: small books make the code hot, and a book the size of a real one runs its loops, merge and sums over thousands of elements (before it, the first
  * real book ran them ~3 times slower than later ones; inventory README "Speed").
  */
 export async function warmUpBooks(rounds: number, large = false): Promise<number> {
@@ -205,8 +205,14 @@ export async function warmUpBooks(rounds: number, large = false): Promise<number
   return holdings;
 }
 
-/** Both warm-ups, as a node runs them before it listens (~0.3 s of CPU here). */
+/**
+ * Both warm-ups, as a node runs them before it listens (~0.4 s of CPU here), after one full collection of what
+ * starting left behind (`collectGarbage`: the bond import's ~300 MB after a full one, with `--expose-gc`). In this
+ * order: a forced full collection after the warm-up threw much of its optimised code away (apps/server/README.md
+ * "Runtime").
+ */
 export async function warmUpInventory(): Promise<void> {
+  collectGarbage();
   warmUpValuation(VALUATION_WARM_UP_ROUNDS);
   await warmUpBooks(BOOK_WARM_UP_ROUNDS);
   await warmUpBooks(LARGE_BOOK_WARM_UP_ROUNDS, true);
