@@ -38,6 +38,8 @@ const VALUE_CALLS = Number(process.env.BENCH_VALUE_CALLS ?? 50);
 /** First valuations on a new node (serve.ts `/bench/first-valuation`): with nothing stored, and with the figures stored. */
 const FIRST_UNSTORED = Number(process.env.BENCH_FIRST_UNSTORED ?? 5);
 const FIRST_STORED = Number(process.env.BENCH_FIRST_STORED ?? 15);
+/** …and with the figures stored but not read into the node at its start (it knows none of the firm's bonds). */
+const FIRST_UNFILLED = Number(process.env.BENCH_FIRST_UNFILLED ?? 5);
 const WARM_UP_CALLS = 5;
 const LIVE_CALLS = 20;
 const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -190,26 +192,30 @@ async function valueBook(base: string, positions: number, bondsNote: string, sto
 
 /**
  * The whole book valued the first time on a node, several times (README "Speed"): each sample is a fresh inventory
- * service in the server process (serve.ts), so a new node's bond cache and books, answering the first page; server
- * wall time and CPU. First with no stored bond figures (every bond priced, as the first node of a day before the
- * elected node's pass), then with them (migration 0032: one read of the holdings, one of their bonds with their
- * stored figures, per-holding arithmetic).
+ * service in the server process (serve.ts), so a new node's bond cache, bond figures and books, answering the first
+ * page; server wall time and CPU. First with no stored bond figures (every bond priced, as the first node of a day
+ * before the elected node's pass), then with them on a node that knows none of the firm's bonds (migration 0032:
+ * the holdings and their bonds with their stored figures, read in parts side by side), then as a started node
+ * (`storeHeldOnStart` read every held bond's figures into the node before the call, not timed: the call reads the
+ * holdings alone; the target).
  */
 async function firstValuations(base: string, positions: number): Promise<BenchResult[]> {
   const headers = { authorization: `Bearer ${await signIn(base, 'dealer@demo.dart')}`, 'content-type': 'application/json' };
-  const sample = async (stored: boolean) => {
-    const response = await fetch(`${base}/bench/first-valuation`, { method: 'POST', headers, body: JSON.stringify({ stored }) });
+  const sample = async (stored: boolean, filled: boolean) => {
+    const response = await fetch(`${base}/bench/first-valuation`, { method: 'POST', headers, body: JSON.stringify({ stored, filled }) });
     if (!response.ok) throw new Error(`bench first valuation: ${response.status} ${await response.text()}`);
     return (await response.json()) as { ms: number; cpu_ms: number };
   };
-  const series = async (stored: boolean, count: number) => {
+  const series = async (stored: boolean, filled: boolean, count: number) => {
     const out: Array<{ ms: number; cpu_ms: number }> = [];
-    for (let i = 0; i < count; i++) out.push(await sample(stored));
+    for (let i = 0; i < count; i++) out.push(await sample(stored, filled));
     return out;
   };
-  const unstored = await series(false, FIRST_UNSTORED);
+  const unstored = await series(false, false, FIRST_UNSTORED);
   const loadUnstored = machineLoad();
-  const stored = await series(true, FIRST_STORED);
+  const unfilled = await series(true, false, FIRST_UNFILLED);
+  const loadUnfilled = machineLoad();
+  const stored = await series(true, true, FIRST_STORED);
   const label = (what: string) =>
     `inventory: value the whole book the first time on a node (${positions.toLocaleString('en-IN')} holdings), ${what} (${driver}) server`;
   const ms = (values: Array<{ ms: number }>, q: number) =>
@@ -230,14 +236,20 @@ async function firstValuations(base: string, positions: number): Promise<BenchRe
       note: `p99 ${ms(unstored, 99).toFixed(0)} ms; CPU p50 ${cpu(unstored, 50)} ms, p99 ${cpu(unstored, 99)} ms; ${loadUnstored}`,
     },
     {
-      name: label(`stored bond figures, ${FIRST_STORED} samples, p50`),
+      name: label(`stored bond figures, the node knowing none of the firm's bonds, ${FIRST_UNFILLED} samples, p50`),
+      value: ms(unfilled, 50),
+      unit: 'ms',
+      note: `p99 ${ms(unfilled, 99).toFixed(0)} ms; CPU p50 ${cpu(unfilled, 50)} ms, p99 ${cpu(unfilled, 99)} ms; ${loadUnfilled}`,
+    },
+    {
+      name: label(`stored bond figures read into the node at its start, ${FIRST_STORED} samples, p50`),
       value: ms(stored, 50),
       unit: 'ms',
       ...onPostgres(100),
       note: `CPU p50 ${cpu(stored, 50)} ms`,
     },
     {
-      name: label(`stored bond figures, ${FIRST_STORED} samples, p99`),
+      name: label(`stored bond figures read into the node at its start, ${FIRST_STORED} samples, p99`),
       value: ms(stored, 99),
       unit: 'ms',
       ...onPostgres(100),

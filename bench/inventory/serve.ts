@@ -85,17 +85,18 @@ app.post('/bench/reference-prices', { config: { policy: { kind: 'public' } } }, 
   return { bonds: ids.length };
 });
 /**
- * A new node's first valuation of the book (`POST /bench/first-valuation {stored}`): a fresh inventory service
- * (its own bond cache and books, as on a node that just started) answers Demo Capital's first page, timed on the
- * server (wall and this process's CPU). `stored: false` deletes the stored bond figures first (migration 0032), so
- * every bond is priced, as on the first node of a day before the elected node's pass; `stored: true` uses them. Both
+ * A new node's first valuation of the book (`POST /bench/first-valuation {stored, filled}`): a fresh inventory
+ * service (its own bond cache, bond figures and books, as on a node that just started) answers Demo Capital's first
+ * page, timed on the server (wall and this process's CPU). `stored: false` deletes the stored bond figures first
+ * (migration 0032), so every bond is priced, as on the first node of a day before the elected node's pass;
+ * `stored: true` uses them; `filled` reads them into the node first, as a starting node does (not timed). Both
  * wait (≤ 10 s) until the previous valuation's figures are stored. Bench only: the service is never offered a quote here.
  */
 const noMarket = {
   createQuote: () => Promise.reject(new Error('the inventory bench never offers a holding')),
 } as unknown as Parameters<typeof createInventoryService>[1];
 app.post('/bench/first-valuation', { config: { policy: INVENTORY_READ } }, async (request) => {
-  const { stored } = request.body as { stored: boolean };
+  const { stored, filled } = request.body as { stored: boolean; filled?: boolean };
   const held = sql`(SELECT count(DISTINCT finstrument_id) FROM inventory_positions WHERE face_value > 0)`;
   // Both ways, the previous valuation's store first (≤ 10 s), so it cannot land after the delete below.
   for (let waited = 0; waited < 10_000; waited += 50) {
@@ -112,6 +113,9 @@ app.post('/bench/first-valuation', { config: { policy: INVENTORY_READ } }, async
   await warmUpInventory();
   await new Promise((resolve) => setTimeout(resolve, 300));
   const node = createInventoryService(app.deps, noMarket);
+  // `filled`: as a starting node does after storing (`storeHeldOnStart`), every held bond's figures read into the
+  // node's own before the first request (not timed); without it the node knows none of the firm's bonds.
+  if (filled) await node.fillNodeBonds();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const answer = await node.listJson(request.principal!, { page: 1, page_size: 50 });
@@ -126,6 +130,8 @@ app.post('/bench/first-valuation', { config: { policy: INVENTORY_READ } }, async
  */
 app.post('/bench/forget-figures', { config: { policy: INVENTORY_READ } }, async () => {
   await db.transaction((tx) => tx.execute(sql`DELETE FROM inventory_bond_valuations`));
+  // …and the serving node's own (inventory.bonds.ts): a firm's bonds no other firm holds are in no node's figures.
+  app.inventory.forgetNodeBonds();
   return { forgotten: true };
 });
 
@@ -162,7 +168,7 @@ try {
   // prices all of them. BENCH_BOOT_STORE=0 leaves them missing: the first call then prices every bond itself.
   if (process.env.BENCH_BOOT_STORE !== '0') {
     const bootStarted = performance.now();
-    bootPriced = await storeHeldOnStart(elected, app.log);
+    bootPriced = await storeHeldOnStart(app.inventory, app.log);
     bootMs = performance.now() - bootStarted;
   }
 } catch (error) {

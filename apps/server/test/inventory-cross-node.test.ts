@@ -112,4 +112,31 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('the valued bo
     expect(message.payload).toMatchObject({ bonds: expect.any(Number) });
     expect(gsec(await book(1))).toEqual(gsec(await book(0)));
   });
+  it("values another firm's first read on a node from the node's bond figures, never older than a change made elsewhere", async () => {
+    const second = (await login(nodes[1]!, 'dealer@second.dart')).access;
+    const bought = await nodes[1]!.inject({
+      method: 'POST',
+      url: '/api/inventory/external-trade/',
+      headers: bearer(second),
+      payload: { isin: GSEC_2033, account: 'XNODE', side: 'BUY', face_value: 2 * CRORE, price: 100, trade_date: '2025-12-01' },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    // Node 0 values Demo Capital's book: it keeps the G-sec's figures for its other firms' first reads.
+    const before = gsec(await book(0))!;
+    await nodes[1]!.deps.database.db.execute(
+      sql`UPDATE reference_prices SET yield_fraction = yield_fraction - 0.001 WHERE id = (SELECT id FROM reference_prices
+        WHERE finstrument_id = (SELECT id FROM finstruments WHERE isin = ${GSEC_2033}) ORDER BY priority ASC, price_date DESC LIMIT 1)`,
+    );
+    const secondBook = async (node: number) => {
+      const response = await nodes[node]!.inject({ method: 'GET', url: '/api/inventory/', headers: bearer(second) });
+      expect(response.statusCode, response.body).toBe(200);
+      return json<Inventory>(response);
+    };
+    // Second Bank's first read on node 0 after the change made through node 1: the new yield, as node 1 values it.
+    const on0 = gsec(await secondBook(0))!;
+    expect(on0.valuation.bond_yield).toBeCloseTo(before.valuation.bond_yield! - 0.001, 6);
+    expect(on0.valuation).toEqual(gsec(await secondBook(1))!.valuation);
+    expect(on0.valuation).toEqual(gsec(await book(0))!.valuation);
+    expect(on0.face_value).toBe(2 * CRORE);
+  });
 });

@@ -248,11 +248,15 @@ describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) =>
     expect(await storeHeldOnStart(newNode(), log)).toBe(2);
     expect((await stored(gsecId)).length + (await stored(hdfcId)).length).toBe(2);
     expect(logged).toEqual([
-      { level: 'info', fields: expect.objectContaining({ priced: 2 }), message: 'inventory bond figures stored before listening' },
+      {
+        level: 'info',
+        fields: expect.objectContaining({ priced: 2, kept: 2 }),
+        message: 'inventory bond figures stored and read before listening',
+      },
     ]);
     // The next node to start finds every figure stored: nothing priced.
     expect(await storeHeldOnStart(newNode(), log)).toBe(0);
-    const failing = { storeHeldValuations: () => Promise.reject(new Error('database gone')) };
+    const failing = { storeHeldValuations: () => Promise.reject(new Error('database gone')), fillNodeBonds: () => Promise.resolve(0) };
     expect(await storeHeldOnStart(failing, log)).toBe(0);
     expect(logged.at(-1)).toEqual({
       level: 'warn',
@@ -279,5 +283,38 @@ describe.each(DRIVERS)('bond figures stored for the next node (%s)', (driver) =>
     await execute(sql`UPDATE inventory_bond_valuations SET clean_price = ${MARKER} WHERE finstrument_id = ${hdfcId}`);
     const fresh = await firstValuation();
     expect(fresh.results.filter((p) => p.isin === HDFC_NCD).map((p) => p.valuation.clean_price)).toEqual([MARKER, MARKER]);
+  });
+  it('a started node values each firm’s first read from the bond figures it read at its start, reading again only a changed bond', async () => {
+    const actors = await postTradeActors(t);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/upload/',
+      headers: { authorization: `Bearer ${actors.second.token}`, 'content-type': 'text/csv' },
+      payload: `isin,face_value,valuation_cost,account\n${GSEC_2033},2cr,100,MAIN\n${HDFC_NCD},1cr,98,HTM\n`,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const second = { clientId: actors.second.clientId } as Principal;
+    await execute(sql`DELETE FROM inventory_bond_valuations`);
+    const quiet = { info: () => undefined, warn: () => undefined } as unknown as Parameters<typeof storeHeldOnStart>[1];
+    const node = newNode();
+    await storeHeldOnStart(node, quiet);
+    const read = async (p: Principal) => JSON.parse((await node.listJson(p, { page: 1, page_size: 1000 })).toString('utf8')) as Inventory;
+    const demoBook = await read(demo);
+    expect(demoBook.results).toEqual((await book()).results);
+
+    // Behind the node's back (no writer does this): a stored figure it would show if it read the stored rows again.
+    await execute(sql`UPDATE inventory_bond_valuations SET clean_price = ${MARKER}`);
+    // A writer moves the HDFC NCD's reference price: its stored row goes (migration 0033), and the change log says so.
+    await moveReference(hdfcId, 3);
+    const secondBook = await read(second);
+    const of = (inventory: Inventory, isin: string) => inventory.results.find((p) => p.isin === isin)!.valuation;
+    // The G-sec from the node's figures (not the marked row), the NCD read again at its new reference yield.
+    expect(of(secondBook, GSEC_2033)).toEqual(of(demoBook, GSEC_2033));
+    expect(of(secondBook, HDFC_NCD).bond_yield).toBeCloseTo(of(demoBook, HDFC_NCD).bond_yield! + 0.0003, 6);
+    // The same book a node knowing nothing values, every bond from its terms.
+    await execute(sql`DELETE FROM inventory_bond_valuations`);
+    const alone = JSON.parse((await newNode().listJson(second, { page: 1, page_size: 1000 })).toString('utf8')) as Inventory;
+    expect(secondBook.results).toEqual(alone.results);
+    expect(secondBook.totals).toEqual(alone.totals);
   });
 });

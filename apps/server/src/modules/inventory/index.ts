@@ -16,22 +16,31 @@ export type { InventoryService } from './inventory.service';
 export { createRevaluationNotices, type RevaluationNotices } from './inventory.live';
 export { warmUpInventory } from './inventory.warm-up';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The firm's bond book (this node's service: its books and bond figures). */
+    inventory: InventoryService;
+  }
+}
+
 /**
  * What a node does before it listens (app.ts, not under test): stores the held bonds' figures still missing for
  * its valuing code and today's valuation date (README "Speed" 2), so no first valuation of a book on any node
- * prices them inside a request. Nothing missing is one read. It matters after a deploy that changed the valuing
- * code: each new node stores its code's figures itself instead of pricing every firm's first read until the elected
- * node (maybe still an old one) runs its pass. A failure is logged and the node starts anyway (its first valuations
- * price what they need). Returns how many bonds it priced.
+ * prices them inside a request, then reads every held bond's figures into the node's own (`inventory.bonds.ts`),
+ * so its first valuation of any firm reads only that firm's holdings. Nothing missing is one read. It matters
+ * after a deploy that changed the valuing code: each new node stores its code's figures itself instead of pricing
+ * every firm's first read until the elected node (maybe still an old one) runs its pass. A failure is logged and
+ * the node starts anyway (its first valuations read and price what they need). Returns how many bonds it priced.
  */
 export async function storeHeldOnStart(
-  inventory: Pick<InventoryService, 'storeHeldValuations'>,
+  inventory: Pick<InventoryService, 'storeHeldValuations' | 'fillNodeBonds'>,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<number> {
   const started = performance.now();
   try {
     const priced = await inventory.storeHeldValuations('all');
-    log.info({ priced, ms: Math.round(performance.now() - started) }, 'inventory bond figures stored before listening');
+    const kept = await inventory.fillNodeBonds();
+    log.info({ priced, kept, ms: Math.round(performance.now() - started) }, 'inventory bond figures stored and read before listening');
     return priced;
   } catch (error) {
     log.warn(errorFields(error), 'inventory bond figures not stored before listening');
@@ -51,6 +60,7 @@ export function registerInventory(
     onStoreError: (error) => app.log.warn(errorFields(error), 'inventory bond figures not stored'),
   });
   registerInventoryRoutes(app, inventory);
+  app.decorate('inventory', inventory);
   modules.orders?.onOrderSettled((tx, order) => inventory.settleOrder(tx, order));
   // Live re-valuation (README "Speed"): a notice that a firm's bonds were re-valued refreshes this node's copy of
   // its book at once, so the firm's pages that the same notice wakes read it ready.

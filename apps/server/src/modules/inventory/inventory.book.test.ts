@@ -4,9 +4,10 @@
  * from the start after a refresh that failed or a change log cut short.
  */
 import { describe, expect, it } from 'vitest';
+import { createNodeBonds, type NodeBonds, type NodeBondsOptions } from './inventory.bonds';
 import { createBookKeeper, type BookKeeperOptions } from './inventory.book';
 import type { BondFiguresToStore, BookBond, BookRowSet, PositionRow, ReferenceRow, StoredFigures } from './inventory.repository';
-import { createBondValuer } from './inventory.valuation';
+import { createBondValuer, valuationDates } from './inventory.valuation';
 
 const bond = (id: number, isin: string, maturityDate: string | null): BookBond => ({
   id,
@@ -37,9 +38,16 @@ const ref = (finstrumentId: number, yieldFraction: number): ReferenceRow => ({
   priority: 1,
   detail: null,
 });
-const position = (id: string, finstrumentId: number, account: string, faceValue: number, version: number): PositionRow => ({
+const position = (
+  id: string,
+  finstrumentId: number,
+  account: string,
+  faceValue: number,
+  version: number,
+  clientId = 'firm',
+): PositionRow => ({
   id,
-  clientId: 'firm',
+  clientId,
   finstrumentId,
   account,
   faceValue,
@@ -76,36 +84,51 @@ function fakeRepo() {
     list.map((p) => ({ position: p, bond: bonds.get(p.finstrumentId)!.bond, ref: bonds.get(p.finstrumentId)!.ref }));
   const inBookOrder = (a: BookBond, b: BookBond) =>
     (a.maturityDate ?? '9999') < (b.maturityDate ?? '9999') ? -1 : a.maturityDate === b.maturityDate ? (a.isin < b.isin ? -1 : 1) : 1;
-  const repo: BookKeeperOptions['repo'] = {
-    bookPart: async (_clientId, _settlement, _method, [index, of]) => {
-      if (index === 0) calls.book++;
-      parts.push([index, of]);
-      const holdings = [...positions.values()].filter((p) => p.faceValue > 0 && p.finstrumentId % of === index);
-      const held = [...new Set(holdings.map((p) => p.finstrumentId))].map((id) => bonds.get(id)!.bond);
-      held.sort(bondsInIdOrder ? (a, b) => a.id - b.id : inBookOrder);
-      return {
-        holdings,
-        // A bond with valid stored figures comes without its terms (`HeldBond`), as the database read gives it.
-        bonds: held.map(({ id, isin, displayName, issuerName, creditRating, securityType, faceValue, maturityDate, perpetual }) => {
-          const figures = stored.get(id);
-          const pick = bonds.get(id)!.ref;
-          return figures
-            ? {
-                bond: { id, isin, displayName, issuerName, creditRating, securityType, faceValue, maturityDate, perpetual },
-                ref: pick,
-                stored: figures,
-              }
-            : { bond: bonds.get(id)!.bond, ref: pick, stored: null };
-        }),
-      };
+  /** Reads of holdings alone and of bonds alone (a node with bond figures, `inventory.bonds.ts`). */
+  const nodeCalls = { holdingsParts: 0, bookBonds: [] as number[][] };
+  const heldOf = (clientId: string, [index, of]: [number, number]) =>
+    [...positions.values()].filter((p) => p.clientId === clientId && p.faceValue > 0 && p.finstrumentId % of === index);
+  /** Bonds as the database reads them for a book: a bond with valid stored figures without its terms (`HeldBond`). */
+  const bondsRead = (ids: number[]) => {
+    const held = ids.map((id) => bonds.get(id)!.bond);
+    held.sort(bondsInIdOrder ? (a, b) => a.id - b.id : inBookOrder);
+    return held.map(({ id, isin, displayName, issuerName, creditRating, securityType, faceValue, maturityDate, perpetual }) => {
+      const figures = stored.get(id);
+      const pick = bonds.get(id)!.ref;
+      return figures
+        ? {
+            bond: { id, isin, displayName, issuerName, creditRating, securityType, faceValue, maturityDate, perpetual },
+            ref: pick,
+            stored: figures,
+          }
+        : { bond: bonds.get(id)!.bond, ref: pick, stored: null };
+    });
+  };
+  const repo: BookKeeperOptions['repo'] & NodeBondsOptions['repo'] = {
+    bookPart: async (clientId, _settlement, _method, part) => {
+      if (part[0] === 0) calls.book++;
+      parts.push(part);
+      const holdings = heldOf(clientId, part);
+      return { holdings, bonds: bondsRead([...new Set(holdings.map((p) => p.finstrumentId))]) };
     },
-    holdingsSince: async (_clientId, version) => {
+    bookHoldingsPart: async (clientId, part) => {
+      if (part[0] === 0) nodeCalls.holdingsParts++;
+      return heldOf(clientId, part);
+    },
+    bookBonds: async (ids) => {
+      const wanted =
+        ids === 'held' ? [...new Set([...positions.values()].filter((p) => p.faceValue > 0).map((p) => p.finstrumentId))] : [...ids];
+      nodeCalls.bookBonds.push(wanted.toSorted((a, b) => a - b));
+      return bondsRead(wanted);
+    },
+    inputsVersion: async () => Math.max(0, ...changes.map((c) => c.version)),
+    holdingsSince: async (clientId, version) => {
       calls.holdingsSince++;
       if (failNext) {
         failNext = false;
         throw new Error('connection lost');
       }
-      return rowsOf([...positions.values()].filter((p) => p.version > version));
+      return rowsOf([...positions.values()].filter((p) => p.clientId === clientId && p.version > version));
     },
     bondsWithReferences: async (ids) => {
       calls.bondsWithReferences++;
@@ -113,10 +136,9 @@ function fakeRepo() {
     },
     inputChangesSince: async (after) => {
       const oldest = changes.length === 0 ? null : Math.min(...changes.map((c) => c.version));
-      return {
-        complete: oldest !== null && oldest <= after + 1,
-        finstrumentIds: [...new Set(changes.filter((c) => c.version > after).map((c) => c.id))],
-      };
+      const latest = new Map<number, number>();
+      for (const c of changes) if (c.version > after) latest.set(c.id, Math.max(latest.get(c.id) ?? 0, c.version));
+      return { complete: oldest !== null && oldest <= after + 1, finstrumentIds: [...latest.keys()], latest: [...latest.values()] };
     },
   };
   return {
@@ -125,6 +147,7 @@ function fakeRepo() {
     stored,
     changes,
     calls,
+    nodeCalls,
     parts,
     repo,
     bondsInIdOrder: () => (bondsInIdOrder = true),
@@ -132,12 +155,15 @@ function fakeRepo() {
   };
 }
 
+/** A node's book keeper: on a node of its own (its own bond figures) unless `node` is given. */
 function keeperOf(
   db: ReturnType<typeof fakeRepo>,
   store?: (rows: BondFiguresToStore[], settlement: string, inputsVersion: number) => void,
+  node: NodeBonds = createNodeBonds({ repo: db.repo }),
 ) {
   return createBookKeeper({
     repo: db.repo,
+    bonds: node,
     now: () => new Date('2025-11-21T05:00:00Z'),
     valueBondOf: createBondValuer(),
     limit: 4,
@@ -221,7 +247,10 @@ describe('the node copy of a firm book', () => {
     expect(keeper.holds('firm')).toBe(false);
     const again = await keeper.view('firm', undefined, { version: 3, inputs: 0 });
     expect(again.totals.face_value).toBe(4_000_000);
-    expect(db.calls.book).toBe(2);
+    // From the start again: the node knows the bond, so only the holdings are read.
+    expect(db.calls.book).toBe(1);
+    expect(db.nodeCalls.holdingsParts).toBe(1);
+    expect(db.nodeCalls.bookBonds).toEqual([]);
   });
 
   it("values a book from the start with its bonds' stored figures, pricing and handing to the store only the others", async () => {
@@ -282,5 +311,120 @@ describe('the node copy of a firm book', () => {
     expect(again.valued.map((v) => v.view)).toEqual(view.valued.map((v) => v.view));
     // The perpetual has no maturity to price to; the others are valued.
     expect(view.valued.map((v) => v.marketValuePaise !== null)).toEqual([true, true, true, true, false]);
+  });
+});
+
+describe("a node's bond figures shared by its books", () => {
+  it("values a second firm's book from the first firm's bonds: its holdings alone, then only the bonds the node lacks", async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1, 'first'));
+    db.positions.set('b', position('b', 2, 'MAIN', 2_000_000, 1, 'first'));
+    db.positions.set('c', position('c', 3, 'AFS', 500_000, 1, 'second'));
+    db.positions.set('d', position('d', 2, 'HTM', 700_000, 1, 'second'));
+    db.positions.set('e', position('e', 1, 'AFS', 300_000, 1, 'second'));
+    const node = createNodeBonds({ repo: db.repo });
+    const priced: number[][] = [];
+    const keeper = keeperOf(db, (rows) => priced.push(rows.map((r) => r.finstrumentId)), node);
+    await keeper.view('first', undefined, { version: 1, inputs: 0 });
+    expect(db.calls.book).toBe(1);
+    expect(node.size()).toBe(2);
+
+    const second = await keeper.view('second', undefined, { version: 1, inputs: 0 });
+    expect(db.calls.book).toBe(1);
+    expect(db.nodeCalls.holdingsParts).toBe(1);
+    // Only the perpetual was read, and bonds 1 and 2 were priced once on the node, for both firms.
+    expect(db.nodeCalls.bookBonds).toEqual([[3]]);
+    expect(priced.flat().toSorted()).toEqual([1, 2, 3]);
+    // Book order from the node's bonds: maturity, ISIN, account; the perpetual last.
+    expect(isins(second.valued)).toEqual(['IN0000002030/AFS', 'IN0000002040/HTM', 'INE000000PER/AFS']);
+    // The same figures as a node valuing the second firm alone.
+    const alone = await keeperOf(db).view('second', undefined, { version: 1, inputs: 0 });
+    expect(second.valued.map((v) => v.view)).toEqual(alone.valued.map((v) => v.view));
+    expect(second.totals).toEqual(alone.totals);
+  });
+
+  it("serves no figure older than a book's inputs: a reference price moved between two firms' first reads", async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1, 'first'));
+    db.positions.set('b', position('b', 2, 'MAIN', 1_000_000, 1, 'first'));
+    db.positions.set('c', position('c', 1, 'MAIN', 1_000_000, 1, 'second'));
+    db.positions.set('d', position('d', 2, 'MAIN', 1_000_000, 1, 'second'));
+    db.changes.push({ version: 1, id: 3 });
+    const node = createNodeBonds({ repo: db.repo });
+    const keeper = keeperOf(db, undefined, node);
+    const first = await keeper.view('first', undefined, { version: 1, inputs: 1 });
+    expect(first.valued[0]!.view.valuation.bond_yield).toBe(0.07);
+
+    db.bonds.set(1, { bond: B2030, ref: ref(1, 0.075) });
+    db.changes.push({ version: 2, id: 1 });
+    const second = await keeper.view('second', undefined, { version: 1, inputs: 2 });
+    expect(second.valued[0]!.view.valuation.bond_yield).toBe(0.075);
+    expect(second.valued[1]!.view.valuation).toEqual(first.valued[1]!.view.valuation);
+    // Bond 1 read again; bond 2 from the node.
+    expect(db.nodeCalls.bookBonds).toEqual([[1]]);
+
+    // The log cut short: the node cannot know what changed, so it forgets every bond and reads the book whole.
+    db.bonds.set(2, { bond: B2040, ref: ref(2, 0.09) });
+    db.changes.splice(0, db.changes.length, { version: 5, id: 3 });
+    const third = await keeperOf(db, undefined, node).view('first', undefined, { version: 1, inputs: 5 });
+    expect(db.calls.book).toBe(2);
+    expect(third.valued.map((v) => v.view.valuation.bond_yield)).toEqual([0.075, 0.09]);
+  });
+
+  it('keeps a read overtaken by a newer version to its own book, and starts empty on a new valuation date', async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1));
+    db.positions.set('b', position('b', 2, 'MAIN', 1_000_000, 1));
+    db.changes.push({ version: 1, id: 3 });
+    const node = createNodeBonds({ repo: db.repo });
+    const dates = valuationDates(new Date('2025-11-21T05:00:00Z'));
+    await node.current(dates, 1, 1);
+    const read = await db.repo.bookBonds([1, 2], '2025-11-24', 1);
+    // Another reader brings the node to version 2 (bond 1 changed) before this read of version 1 is taken.
+    db.changes.push({ version: 2, id: 1 });
+    await node.current(dates, 1, 2);
+    const priced: BondFiguresToStore[] = [];
+    expect(node.take(dates, 1, 1, read, priced)).toHaveLength(2);
+    expect(node.size()).toBe(0);
+    expect(priced).toHaveLength(2);
+    // A read of version 2 is kept.
+    node.take(dates, 1, 2, read, []);
+    expect(node.size()).toBe(2);
+    expect((await node.current(dates, 1, 2)).has(1)).toBe(true);
+    // Another settlement date, or other valuing code: none of these figures.
+    expect((await node.current(valuationDates(new Date('2025-11-24T05:00:00Z')), 1, 2)).size).toBe(0);
+    node.take(dates, 1, 2, read, []);
+    expect(node.size()).toBe(0);
+  });
+  it('keeps the bonds a book refresh re-valued, so a change of many bonds leaves the node its figures', async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1, 'first'));
+    db.positions.set('b', position('b', 2, 'MAIN', 1_000_000, 1, 'first'));
+    db.positions.set('c', position('c', 1, 'AFS', 1_000_000, 1, 'second'));
+    db.positions.set('d', position('d', 2, 'AFS', 1_000_000, 1, 'second'));
+    db.changes.push({ version: 1, id: 3 });
+    const node = createNodeBonds({ repo: db.repo });
+    const keeper = keeperOf(db, undefined, node);
+    await keeper.view('first', undefined, { version: 1, inputs: 1 });
+    // A close moves both bonds; the first firm's book is refreshed (its notice), re-reading and re-valuing them.
+    db.bonds.set(1, { bond: B2030, ref: ref(1, 0.071) });
+    db.bonds.set(2, { bond: B2040, ref: ref(2, 0.073) });
+    db.changes.push({ version: 2, id: 1 }, { version: 2, id: 2 });
+    await keeper.view('first', undefined, { version: 1, inputs: 2 });
+    expect(db.calls.bondsWithReferences).toBe(1);
+    // The second firm's first read: both bonds from the node at their new yields, none read again.
+    const second = await keeper.view('second', undefined, { version: 1, inputs: 2 });
+    expect(db.calls.book).toBe(1);
+    expect(db.nodeCalls.holdingsParts).toBe(1);
+    expect(db.nodeCalls.bookBonds).toEqual([]);
+    expect(second.valued.map((v) => v.view.valuation.bond_yield)).toEqual([0.071, 0.073]);
+    // A later change of bond 2 alone drops bond 2 alone.
+    db.bonds.set(2, { bond: B2040, ref: ref(2, 0.074) });
+    db.changes.push({ version: 3, id: 2 });
+    db.positions.set('e', position('e', 2, 'HTM', 1_000_000, 1, 'third'));
+    db.positions.set('f', position('f', 1, 'HTM', 1_000_000, 1, 'third'));
+    const third = await keeper.view('third', undefined, { version: 1, inputs: 3 });
+    expect(db.nodeCalls.bookBonds).toEqual([[2]]);
+    expect(third.valued.map((v) => v.view.valuation.bond_yield)).toEqual([0.071, 0.074]);
   });
 });

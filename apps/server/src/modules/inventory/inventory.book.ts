@@ -15,24 +15,22 @@
 import type {
   BondFiguresToStore,
   BookBond,
-  BookPart,
   BookPosition,
   BookRowSet,
   HeldBond,
+  HeldBondInputs,
   HeldReference,
   InventoryRepository,
 } from './inventory.repository';
+import type { NodeBond, NodeBonds } from './inventory.bonds';
 import {
-  bondValuation,
   formatDate,
-  priceBondFigures,
   summarise,
   valuationMethod,
   valuationDates,
   valuePosition,
   type BondValuation,
   type BondValuer,
-  type PricedFigures,
   type ValuationDates,
   type ValuedBook,
   type ValuedPosition,
@@ -128,6 +126,9 @@ function removeSorted(sorted: Holding[], h: Holding): void {
  */
 const BOOK_PARTS = 2;
 
+/** Bonds a node lacks of a book from which they are read in `BOOK_PARTS` parts side by side rather than in one. */
+const MISSING_IN_PARTS = 500;
+
 /** The holding of `holdings` (one bond's, in account order) with this id, if any. */
 const holdingOf = (holdings: Holding[], id: string) => holdings.find((h) => h.position.id === id);
 /** Puts `h` among its bond's holdings in account order (a bond is held in a few accounts: a short scan). */
@@ -166,7 +167,12 @@ function mergeBonds(lists: BondInputs[][]): BondInputs[] {
 const sameDates = (a: ValuationDates, b: ValuationDates) => a.tradeDate === b.tradeDate && a.settlement === b.settlement;
 
 export interface BookKeeperOptions {
-  repo: Pick<InventoryRepository, 'bookPart' | 'holdingsSince' | 'bondsWithReferences' | 'inputChangesSince'>;
+  repo: Pick<
+    InventoryRepository,
+    'bookPart' | 'bookHoldingsPart' | 'bookBonds' | 'holdingsSince' | 'bondsWithReferences' | 'inputChangesSince'
+  >;
+  /** The node's bond figures, shared by its books (`inventory.bonds.ts`). */
+  bonds: NodeBonds;
   now: () => Date;
   valueBondOf: BondValuer;
   /** Firms kept per node; the least recently read goes first. */
@@ -176,7 +182,7 @@ export interface BookKeeperOptions {
 }
 
 export function createBookKeeper(options: BookKeeperOptions) {
-  const { repo, valueBondOf } = options;
+  const { repo, valueBondOf, bonds: nodeBonds } = options;
   const books = new Map<string, FirmBook>();
   const refreshing = new Map<string, Promise<FirmBook>>();
 
@@ -203,50 +209,84 @@ export function createBookKeeper(options: BookKeeperOptions) {
     return inputs;
   }
 
+  /** A firm's inputs of a bond from the node's (its own copy: a refresh changes it for this firm alone). */
+  const inputsFrom = (node: NodeBond): BondInputs => ({ bond: node.bond, ref: node.ref, valuation: node.valuation, holdings: [] });
+
   /**
-   * The firm's book valued from the start, read in `BOOK_PARTS` parts side by side (`bookPart`: a part's holdings
-   * and their bonds with their reference picks and the stored figures still valid for them, migration 0032), each
-   * valued as it comes while the others are read. A bond another node (or the elected node's pass) valued for the
-   * same inputs is not priced again; the bonds priced here are handed to `store` with the inputs' version read
-   * before them. Each part is one snapshot taken after `state` was read, so each holding is at least as new as
-   * `state` (as a delta's rows are); a holding's bond is in its own part.
+   * The firm's book valued from the start. Its bonds' figures come from the node's (`inventory.bonds.ts`, brought
+   * to the inputs' version of `state` first): when the node has some, only the holdings are read, in `BOOK_PARTS`
+   * parts side by side (`bookHoldingsPart`), then the bonds the node lacks (`bookBonds`, none on a warm node).
+   * When it has none, each part is read with its bonds (`bookPart`: its holdings and their bonds with their
+   * reference picks and the stored figures still valid for them, migration 0032), each valued as it comes while
+   * the others are read. Either way a bond another node (or the elected node's pass) valued for the same inputs is
+   * not priced again; the bonds priced here are handed to `store` with the inputs' version read before them. Every
+   * read is taken after `state` was, so each holding and bond is at least as new as `state` (as a delta's rows are).
    */
   async function load(state: BookState, dates: ValuationDates, clientId: string): Promise<FirmBook> {
     const book: FirmBook = { ...state, dates, bonds: new Map(), sorted: [], views: new Map() };
     const settlement = formatDate(dates.settlement);
     const method = valuationMethod();
     const priced: BondFiguresToStore[] = [];
-    const take = (part: BookPart): BondInputs[] => {
-      const inBookOrder: BondInputs[] = [];
-      for (const { bond, ref, stored } of part.bonds) {
-        let figures: PricedFigures;
-        if (stored) figures = stored;
-        else {
-          figures = priceBondFigures(bond, ref ?? undefined, dates.settlement);
-          priced.push({ finstrumentId: bond.id, contentHash: bond.contentHash, referenceYield: ref?.yieldFraction ?? null, figures });
-        }
-        const inputs: BondInputs = {
-          bond,
-          ref: ref ?? undefined,
-          valuation: bondValuation(bond, ref ?? undefined, dates, figures),
-          holdings: [],
-        };
-        book.bonds.set(bond.id, inputs);
-        inBookOrder.push(inputs);
-      }
-      for (const position of part.holdings) {
-        const inputs = book.bonds.get(position.finstrumentId);
-        // Read in the same statement as its holdings: a bond the part does not have is a broken read.
-        if (!inputs) throw new Error(`inventory: bond ${position.finstrumentId} of holding ${position.id} was not read`);
-        addToBond(inputs.holdings, { position, inputs, valued: value(position, inputs) });
-      }
-      return inBookOrder;
+    const known = await nodeBonds.current(dates, method, state.inputs);
+    const add = (position: BookPosition, inputs: BondInputs) =>
+      addToBond(inputs.holdings, { position, inputs, valued: value(position, inputs) });
+    const takeBonds = (read: readonly HeldBondInputs[]): BondInputs[] =>
+      nodeBonds.take(dates, method, state.inputs, read, priced).map((node) => {
+        const inputs = inputsFrom(node);
+        book.bonds.set(node.bond.id, inputs);
+        return inputs;
+      });
+    const inputsOfHolding = (position: BookPosition) => {
+      const inputs = book.bonds.get(position.finstrumentId);
+      // Read after its holding, at the same version or later: a bond neither read nor known is a broken read.
+      if (!inputs) throw new Error(`inventory: bond ${position.finstrumentId} of holding ${position.id} was not read`);
+      return inputs;
     };
-    const parts = await Promise.all(
-      Array.from({ length: BOOK_PARTS }, (_, i) => repo.bookPart(clientId, settlement, method, [i, BOOK_PARTS]).then(take)),
-    );
-    // Book order (as `compare`): the parts' bonds merged, each bond's holdings already in account order.
-    for (const inputs of mergeBonds(parts)) for (const h of inputs.holdings) book.sorted.push(h);
+    const partsOf = <T>(read: (part: [number, number]) => Promise<T>) =>
+      Promise.all(Array.from({ length: BOOK_PARTS }, (_, i) => read([i, BOOK_PARTS])));
+
+    let bonds: BondInputs[];
+    if (known.size === 0) {
+      // Book order (as `compare`): the parts' bonds merged, each bond's holdings already in account order.
+      const parts = await partsOf((part) =>
+        repo.bookPart(clientId, settlement, method, part).then(({ bonds: read, holdings }) => {
+          const inBookOrder = takeBonds(read);
+          for (const position of holdings) add(position, inputsOfHolding(position));
+          return inBookOrder;
+        }),
+      );
+      bonds = mergeBonds(parts);
+    } else {
+      const waiting: BookPosition[] = [];
+      await partsOf((part) =>
+        repo.bookHoldingsPart(clientId, part).then((holdings) => {
+          for (const position of holdings) {
+            let inputs = book.bonds.get(position.finstrumentId);
+            if (!inputs) {
+              const node = known.get(position.finstrumentId);
+              if (!node) {
+                waiting.push(position);
+                continue;
+              }
+              book.bonds.set(node.bond.id, (inputs = inputsFrom(node)));
+            }
+            add(position, inputs);
+          }
+        }),
+      );
+      if (waiting.length > 0) {
+        // Many missing (a book of bonds no other firm on the node holds): read side by side, as `bookPart` is.
+        const missing = [...new Set(waiting.map((p) => p.finstrumentId))];
+        const groups =
+          missing.length < MISSING_IN_PARTS
+            ? [missing]
+            : Array.from({ length: BOOK_PARTS }, (_, i) => missing.filter((id) => id % BOOK_PARTS === i));
+        await Promise.all(groups.map((ids) => repo.bookBonds(ids, settlement, method).then(takeBonds)));
+        for (const position of waiting) add(position, inputsOfHolding(position));
+      }
+      bonds = [...book.bonds.values()].sort((a, b) => compareBonds(a.bond, b.bond));
+    }
+    for (const inputs of bonds) for (const h of inputs.holdings) book.sorted.push(h);
     if (priced.length > 0) options.store?.(priced, settlement, state.inputs);
     return book;
   }
@@ -267,8 +307,12 @@ export function createBookKeeper(options: BookKeeperOptions) {
     }
   }
 
-  /** Re-values the holdings of bonds whose inputs changed (their terms may move them in the book's order). */
-  function applyBonds(book: FirmBook, rows: Array<{ bond: BookBond; ref: HeldReference | null }>): void {
+  /**
+   * Re-values the holdings of bonds whose inputs changed (their terms may move them in the book's order), and hands
+   * the bonds so valued to the node's figures (`put`: read at the inputs' version `version` or later).
+   */
+  function applyBonds(book: FirmBook, rows: Array<{ bond: BookBond; ref: HeldReference | null }>, version: number): void {
+    const valued: Array<Omit<NodeBond, 'version'>> = [];
     for (const { bond, ref } of rows) {
       const inputs = book.bonds.get(bond.id);
       if (!inputs) continue;
@@ -277,11 +321,13 @@ export function createBookKeeper(options: BookKeeperOptions) {
       inputs.bond = bond;
       inputs.ref = ref ?? undefined;
       inputs.valuation = valueBondOf(bond, inputs.ref, book.dates);
+      valued.push({ bond, ref: inputs.ref, valuation: inputs.valuation });
       for (const h of inputs.holdings) {
         h.valued = value(h.position, inputs);
         if (moves) insertSorted(book.sorted, h);
       }
     }
+    if (valued.length > 0) nodeBonds.put(book.dates, valuationMethod(), version, valued);
   }
 
   async function refresh(clientId: string, held: FirmBook | undefined, state: BookState, dates: ValuationDates): Promise<FirmBook> {
@@ -295,7 +341,7 @@ export function createBookKeeper(options: BookKeeperOptions) {
     }
     const holdingRows = state.version > held.version ? await repo.holdingsSince(clientId, held.version) : [];
     // Everything read: change the copy in one synchronous step, so no reader sees half of it.
-    applyBonds(held, bondRows);
+    applyBonds(held, bondRows, state.inputs);
     applyHoldings(held, holdingRows);
     held.version = Math.max(held.version, state.version);
     held.inputs = Math.max(held.inputs, state.inputs);

@@ -35,6 +35,7 @@ import type { OrderRow } from '../orders';
 import { createInventoryRepository, type BookBond, type PositionRow, type ReferenceRow } from './inventory.repository';
 import { createFigureStore } from './inventory.figures';
 import { InventoryRowsError, parseHoldingRow, readHoldings, type RowError } from './inventory.upload';
+import { createNodeBonds } from './inventory.bonds';
 import { createBookKeeper } from './inventory.book';
 import {
   createBondCache,
@@ -126,11 +127,14 @@ export function createInventoryService(
   const figures = createFigureStore(deps);
 
   /**
-   * Each firm's valued book on this node, brought up to date by deltas (README "Speed"); the bonds it prices
-   * while valuing a book from the start are stored for the next node (not awaited: the reader does not wait).
+   * Each firm's valued book on this node, brought up to date by deltas (README "Speed"), its bonds' figures
+   * shared with the node's other books (`nodeBonds`, `inventory.bonds.ts`); the bonds it prices while valuing a
+   * book from the start are stored for the next node (not awaited: the reader does not wait).
    */
+  const nodeBonds = createNodeBonds({ repo });
   const keeper = createBookKeeper({
     repo,
+    bonds: nodeBonds,
     now: deps.now,
     valueBondOf,
     limit: BOOK_CACHE_LIMIT,
@@ -513,6 +517,11 @@ export function createInventoryService(
 
     /** The elected node's pass over held bonds' stored figures (`inventory.figures.ts`); how many it priced. */
     storeHeldValuations: figures.storeHeld,
+
+    /** A starting node's read of every held bond's figures into its own (`inventory.bonds.ts`); how many it keeps. */
+    fillNodeBonds: () => nodeBonds.fill(valuationDates(deps.now()), figures.store),
+    /** Forgets the node's bond figures (a bench's book of bonds no node has figures for). */
+    forgetNodeBonds: () => nodeBonds.forget(),
 
     /**
      * Brings this node's copy of the firm's book up to date now, when it keeps one (an `inventory.revalued`

@@ -12,7 +12,8 @@
  */
 import { addDays, parseDate } from '@dart/bond-math';
 import { collectGarbage } from '../../lib/heap';
-import { createBookKeeper, type BookView } from './inventory.book';
+import { createNodeBonds, type NodeBonds, type NodeBondsOptions } from './inventory.bonds';
+import { createBookKeeper, type BookKeeperOptions, type BookView } from './inventory.book';
 import {
   bookPartOf,
   type BondColumns,
@@ -160,43 +161,65 @@ const kept: BookView[] = [];
 /** The canary books the warm-up keeps: the last small one, then the last large one. */
 export const keptWarmUpBooks = (): readonly BookView[] => kept;
 
+/** One canary bond in this many is read again in a round valued from the node's figures (its inputs changed). */
+const CHANGED_EVERY = 5;
+
 /**
- * `rounds` canary books valued from the start, each by a fresh book keeper (as a node's first read of a firm):
- * even rounds read their bonds with terms, odd ones with stored figures; one bond in `UNREFERENCED_EVERY` has no
- * reference price (a different one each round). Returns the holdings valued. The books are the 7 canaries in 4
- * accounts, or with `large` 2,500 bonds in 2 accounts: small books make the code hot, and a book the size of a real one runs its loops, merge and sums over thousands of elements (before it, the first
- * real book ran them ~3 times slower than later ones; inventory README "Speed").
+ * `rounds` canary books valued from the start, each by a fresh book keeper (as a node's first read of a firm), in
+ * pairs: the first of a pair on a node that knows no bond (its parts read with their bonds, `bookPart`), the second
+ * on that node's figures (`inventory.bonds.ts`: holdings alone, `bookHoldingsPart`, after one bond in
+ * `CHANGED_EVERY` changed, read again with `bookBonds`). Every other pair reads its bonds with terms (priced on
+ * the read), the others with stored figures; one bond in `UNREFERENCED_EVERY` has no reference price (another one
+ * each pair). Returns the holdings valued. The books are the 7 canaries in 4 accounts, or with `large` 2,500 bonds
+ * in 2 accounts: small books make the code hot, and a book the size of a real one runs its loops, merge, sort and
+ * sums over thousands of elements (before it, the first real book ran them ~3 times slower than later ones;
+ * inventory README "Speed").
  */
 export async function warmUpBooks(rounds: number, large = false): Promise<number> {
   const canaries = canaryBonds(large ? LARGE_BOOK_BONDS : undefined);
   const accounts = large ? ACCOUNTS.slice(0, 2) : ACCOUNTS;
   const dates = valuationDates(WARM_UP_NOW);
   let holdings = 0;
+  let nodeBonds: NodeBonds | undefined;
   for (let r = 0; r < rounds; r++) {
-    const ref: HeldReference = { id: r, priceDate: '2026-02-27', yieldFraction: 0.06 + (r % 40) * 0.001, source: 'warm-up' };
+    const pair = r >> 1;
+    const onNodeFigures = r % 2 === 1;
+    const stored = pair % 2 === 1;
+    const ref: HeldReference = { id: pair, priceDate: '2026-02-27', yieldFraction: 0.06 + (pair % 40) * 0.001, source: 'warm-up' };
     const first = r * canaries.length * accounts.length;
-    const keeper = createBookKeeper({
-      repo: {
-        // The parts split differently each round: the book's last bond falls in either part (both ends of the merge).
-        bookPart: async (_client, _settlement, _method, [index, of]) =>
-          canaryPart(
-            canaries.filter((c) => (c.held.id + r) % of === index),
-            ref,
-            dates,
-            r % 2 === 1,
-            first + index * canaries.length * accounts.length,
-            accounts,
-            (id) => (id + r) % UNREFERENCED_EVERY === 0,
-          ),
-        holdingsSince: async () => [],
-        bondsWithReferences: async () => [],
-        inputChangesSince: async () => ({ complete: true, finstrumentIds: [] }),
+    const part = (of: typeof canaries, index: number) =>
+      canaryPart(
+        of,
+        ref,
+        dates,
+        stored,
+        first + index * canaries.length * accounts.length,
+        accounts,
+        (id) => (id + pair) % UNREFERENCED_EVERY === 0,
+      );
+    // The parts split differently each round: the book's last bond falls in either part (both ends of the merge).
+    const ofPart = ([index, of]: [number, number]) => canaries.filter((c) => (c.held.id + r) % of === index);
+    const repo: BookKeeperOptions['repo'] & NodeBondsOptions['repo'] = {
+      bookPart: async (_client, _settlement, _method, [index, of]) => part(ofPart([index, of]), index),
+      bookHoldingsPart: async (_client, [index, of]) => part(ofPart([index, of]), index).holdings,
+      bookBonds: async (ids) => {
+        const wanted = new Set(ids === 'held' ? canaries.map((c) => c.held.id) : ids);
+        return part(
+          canaries.filter((c) => wanted.has(c.held.id)),
+          0,
+        ).bonds;
       },
-      now: () => WARM_UP_NOW,
-      valueBondOf: createBondValuer(),
-      limit: 1,
-    });
-    const view = await keeper.view('warm-up', undefined, { version: 1, inputs: 1 });
+      holdingsSince: async () => [],
+      bondsWithReferences: async () => [],
+      inputChangesSince: async () => {
+        const changed = canaries.flatMap((c) => ((c.held.id + pair) % CHANGED_EVERY === 0 ? [c.held.id] : []));
+        return { complete: true, finstrumentIds: changed, latest: changed.map(() => 2) };
+      },
+      inputsVersion: async () => 1,
+    };
+    if (!onNodeFigures || !nodeBonds) nodeBonds = createNodeBonds({ repo });
+    const keeper = createBookKeeper({ repo, bonds: nodeBonds, now: () => WARM_UP_NOW, valueBondOf: createBondValuer(), limit: 1 });
+    const view = await keeper.view('warm-up', undefined, { version: 1, inputs: onNodeFigures ? 2 : 1 });
     holdings += view.valued.length;
     if (r === rounds - 1) kept[large ? 1 : 0] = view;
     if (r % 20 === 0 || r === rounds - 1)

@@ -1,0 +1,173 @@
+/**
+ * The node's bond figures, shared by every book it values from the start (README "Speed", seventeenth paragraph).
+ * A bond's figures for one unit, and what a book shows of it and of its reference pick, are the same for every
+ * firm holding it: a node keeps them per valuation dates and valuing code, so a firm's first valuation reads only
+ * its holdings, and the bonds this node does not have yet.
+ *
+ * Kept true by the valuation inputs' version and its change log (migration 0031), exactly as a book's refresh is:
+ * - the figures claim a version `inputs`: each bond here is as it was at that version or later (no change of its
+ *   terms or reference pick between its read and `inputs`);
+ * - `current(to)` brings them to a newer version before a book uses them: the bonds changed since are dropped
+ *   (`inputChangesSince`), or all of them when the log no longer reaches back (then they are read again);
+ * - `take` adds a read's bonds only when the read is at least as new as the figures' version (a slow read of an
+ *   older version, overtaken by `current`, keeps its bonds to its own book).
+ * A new valuation date or valuing code starts them empty. One advance at a time; readers that need one share it.
+ */
+import type { BondFiguresToStore, HeldBond, HeldBondInputs, HeldReference, InventoryRepository } from './inventory.repository';
+import {
+  bondValuation,
+  formatDate,
+  priceBondFigures,
+  valuationMethod,
+  type BondValuation,
+  type PricedFigures,
+  type ValuationDates,
+} from './inventory.valuation';
+
+/** A bond as every book on the node values it: what a book shows of it and its pick, and its valuation on the dates. */
+export interface NodeBond {
+  bond: HeldBond;
+  ref: HeldReference | undefined;
+  valuation: BondValuation;
+  /** The valuation inputs' version it was read at or after: a change of the bond at a later version drops it. */
+  version: number;
+}
+
+/** Bonds kept at most (the universe is about 32,000); past it they start again. */
+const NODE_BONDS_LIMIT = 100_000;
+
+export interface NodeBondsOptions {
+  repo: Pick<InventoryRepository, 'inputChangesSince' | 'inputsVersion' | 'bookBonds'>;
+  limit?: number;
+}
+
+export function createNodeBonds(options: NodeBondsOptions) {
+  const limit = options.limit ?? NODE_BONDS_LIMIT;
+  /** What the figures are for: the valuation dates and the valuing code (`valuationMethod`). */
+  let tradeDate = Number.NaN;
+  let settlement = Number.NaN;
+  let method = Number.NaN;
+  let inputs = 0;
+  let bonds = new Map<number, NodeBond>();
+  let advancing: Promise<void> | undefined;
+
+  const sameKey = (dates: ValuationDates, m: number) => dates.tradeDate === tradeDate && dates.settlement === settlement && m === method;
+
+  /** Drops the bonds whose inputs changed after the figures' version, up to at least `to`. */
+  async function advance(to: number): Promise<void> {
+    const from = inputs;
+    const table = bonds;
+    const changes = await options.repo.inputChangesSince(from);
+    // Started again meanwhile (a new date, or a cut log seen by another advance): that table is not this one.
+    if (bonds !== table) return;
+    if (!changes.complete) bonds = new Map();
+    else
+      changes.finstrumentIds.forEach((id, i) => {
+        // A bond read after its change (a book's refresh put it back: `put`) stays.
+        if ((bonds.get(id)?.version ?? Infinity) < changes.latest[i]!) bonds.delete(id);
+      });
+    inputs = Math.max(inputs, to);
+  }
+
+  /**
+   * The node's bonds for `dates` and valuing code `m`, as of valuation inputs' version `to` or later: the table to
+   * look bonds up in for a book of that version (a later advance only removes from it, and a table replaced by a
+   * new one stays true of the version it was brought to).
+   */
+  async function current(dates: ValuationDates, m: number, to: number): Promise<ReadonlyMap<number, NodeBond>> {
+    for (;;) {
+      if (!sameKey(dates, m)) {
+        tradeDate = dates.tradeDate;
+        settlement = dates.settlement;
+        method = m;
+        inputs = to;
+        bonds = new Map();
+      }
+      if (inputs >= to) return bonds;
+      if (bonds.size === 0) {
+        // Nothing to check: an empty table is true of any version.
+        inputs = to;
+        continue;
+      }
+      if (advancing) {
+        await advancing.catch(() => undefined);
+        continue;
+      }
+      advancing = advance(to);
+      try {
+        await advancing;
+      } finally {
+        advancing = undefined;
+      }
+    }
+  }
+
+  /**
+   * Bonds read at valuation inputs' version `version` or later (a book's read, the start's fill), valued on
+   * `dates`: the stored figures taken, the others priced (and added to `priced`, for the store). Kept for the node
+   * when the read is as new as the figures' version; returned in the read's order either way.
+   */
+  function take(
+    dates: ValuationDates,
+    m: number,
+    version: number,
+    read: readonly HeldBondInputs[],
+    priced: BondFiguresToStore[],
+  ): NodeBond[] {
+    const keep = sameKey(dates, m) && version >= inputs;
+    if (keep && bonds.size + read.length > limit) bonds = new Map();
+    const out: NodeBond[] = [];
+    for (const item of read) {
+      const { bond, ref } = item;
+      let figures: PricedFigures;
+      if (item.stored !== null) figures = item.stored;
+      else {
+        figures = priceBondFigures(item.bond, ref ?? undefined, dates.settlement);
+        priced.push({ finstrumentId: bond.id, contentHash: item.bond.contentHash, referenceYield: ref?.yieldFraction ?? null, figures });
+      }
+      const entry: NodeBond = { bond, ref: ref ?? undefined, valuation: bondValuation(bond, ref ?? undefined, dates, figures), version };
+      if (keep) bonds.set(bond.id, entry);
+      out.push(entry);
+    }
+    return out;
+  }
+
+  /**
+   * Reads every held bond's figures into the node's for `dates` (a starting node, after the held bonds' figures
+   * were stored), so its first valuation of any firm reads only holdings. Bonds still without stored figures are
+   * priced here and handed to `store`. Returns how many bonds the node then keeps.
+   */
+  async function fill(
+    dates: ValuationDates,
+    store: (rows: BondFiguresToStore[], settlement: string, inputsVersion: number) => Promise<void>,
+  ): Promise<number> {
+    const m = valuationMethod();
+    const version = await options.repo.inputsVersion();
+    await current(dates, m, version);
+    const settlementText = formatDate(dates.settlement);
+    const priced: BondFiguresToStore[] = [];
+    take(dates, m, version, await options.repo.bookBonds('held', settlementText, m), priced);
+    if (priced.length > 0) await store(priced, settlementText, version);
+    return bonds.size;
+  }
+
+  /**
+   * Bonds a book's refresh read again and valued (their inputs changed) at valuation inputs' version `version` or
+   * later: kept for the node's next first valuations on the same rule as `take`, so a change of many bonds (a whole
+   * close) does not leave the node without them.
+   */
+  function put(dates: ValuationDates, m: number, version: number, entries: ReadonlyArray<Omit<NodeBond, 'version'>>): void {
+    if (!sameKey(dates, m) || version < inputs) return;
+    if (bonds.size + entries.length > limit) bonds = new Map();
+    for (const { bond, ref, valuation } of entries) bonds.set(bond.id, { bond, ref, valuation, version });
+  }
+
+  /** Forgets every bond (a bench's "no node has figures for these bonds"). */
+  const forget = () => {
+    bonds = new Map();
+  };
+
+  /** How many bonds the node keeps (tests; logs). */
+  return { current, take, put, fill, forget, size: () => bonds.size };
+}
+export type NodeBonds = ReturnType<typeof createNodeBonds>;
