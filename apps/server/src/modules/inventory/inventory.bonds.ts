@@ -33,6 +33,18 @@ export interface NodeBond {
   version: number;
 }
 
+/** Bonds in book order: maturity date (perpetuals and unknown last), ISIN. */
+export function compareBonds(a: HeldBond, b: HeldBond): number {
+  const ma = a.maturityDate;
+  const mb = b.maturityDate;
+  if (ma !== mb) {
+    if (ma === null) return 1;
+    if (mb === null) return -1;
+    return ma < mb ? -1 : 1;
+  }
+  return a.isin === b.isin ? 0 : a.isin < b.isin ? -1 : 1;
+}
+
 /** Bonds kept at most (the universe is about 32,000); past it they start again. */
 const NODE_BONDS_LIMIT = 100_000;
 
@@ -50,6 +62,8 @@ export function createNodeBonds(options: NodeBondsOptions) {
   let inputs = 0;
   let bonds = new Map<number, NodeBond>();
   let advancing: Promise<void> | undefined;
+  /** Every bond kept, in book order, as the start's fill left them (none after any change: `inBookOrder`). */
+  let ordered: NodeBond[] | undefined;
 
   const sameKey = (dates: ValuationDates, m: number) => dates.tradeDate === tradeDate && dates.settlement === settlement && m === method;
 
@@ -60,6 +74,7 @@ export function createNodeBonds(options: NodeBondsOptions) {
     const changes = await options.repo.inputChangesSince(from);
     // Started again meanwhile (a new date, or a cut log seen by another advance): that table is not this one.
     if (bonds !== table) return;
+    ordered = undefined;
     if (!changes.complete) bonds = new Map();
     else
       changes.finstrumentIds.forEach((id, i) => {
@@ -82,6 +97,7 @@ export function createNodeBonds(options: NodeBondsOptions) {
         method = m;
         inputs = to;
         bonds = new Map();
+        ordered = undefined;
       }
       if (inputs >= to) return bonds;
       if (bonds.size === 0) {
@@ -115,6 +131,7 @@ export function createNodeBonds(options: NodeBondsOptions) {
     priced: BondFiguresToStore[],
   ): NodeBond[] {
     const keep = sameKey(dates, m) && version >= inputs;
+    if (keep) ordered = undefined;
     if (keep && bonds.size + read.length > limit) bonds = new Map();
     const out: NodeBond[] = [];
     for (const item of read) {
@@ -147,6 +164,8 @@ export function createNodeBonds(options: NodeBondsOptions) {
     const settlementText = formatDate(dates.settlement);
     const priced: BondFiguresToStore[] = [];
     take(dates, m, version, await options.repo.bookBonds('held', settlementText, m), priced);
+    // Sorted here, before the node listens, so its first valuations walk this order instead of sorting.
+    ordered = [...bonds.values()].sort((a, b) => compareBonds(a.bond, b.bond));
     if (priced.length > 0) await store(priced, settlementText, version);
     return bonds.size;
   }
@@ -158,6 +177,7 @@ export function createNodeBonds(options: NodeBondsOptions) {
    */
   function put(dates: ValuationDates, m: number, version: number, entries: ReadonlyArray<Omit<NodeBond, 'version'>>): void {
     if (!sameKey(dates, m) || version < inputs) return;
+    ordered = undefined;
     if (bonds.size + entries.length > limit) bonds = new Map();
     for (const { bond, ref, valuation } of entries) bonds.set(bond.id, { bond, ref, valuation, version });
   }
@@ -165,9 +185,16 @@ export function createNodeBonds(options: NodeBondsOptions) {
   /** Forgets every bond (a bench's "no node has figures for these bonds"). */
   const forget = () => {
     bonds = new Map();
+    ordered = undefined;
   };
 
+  /**
+   * Every bond kept, in book order, when nothing changed since the start's fill sorted them (a first valuation
+   * then walks it instead of sorting its bonds); undefined otherwise.
+   */
+  const inBookOrder = (): readonly NodeBond[] | undefined => ordered;
+
   /** How many bonds the node keeps (tests; logs). */
-  return { current, take, put, fill, forget, size: () => bonds.size };
+  return { current, take, put, fill, forget, inBookOrder, size: () => bonds.size };
 }
 export type NodeBonds = ReturnType<typeof createNodeBonds>;

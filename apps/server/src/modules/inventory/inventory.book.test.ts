@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createNodeBonds, type NodeBonds, type NodeBondsOptions } from './inventory.bonds';
 import { createBookKeeper, type BookKeeperOptions } from './inventory.book';
 import type { BondFiguresToStore, BookBond, BookRowSet, PositionRow, ReferenceRow, StoredFigures } from './inventory.repository';
-import { createBondValuer, valuationDates } from './inventory.valuation';
+import { createBondValuer, valuationDates, valuationMethod } from './inventory.valuation';
 
 const bond = (id: number, isin: string, maturityDate: string | null): BookBond => ({
   id,
@@ -426,5 +426,27 @@ describe("a node's bond figures shared by its books", () => {
     const third = await keeper.view('third', undefined, { version: 1, inputs: 3 });
     expect(db.nodeCalls.bookBonds).toEqual([[2]]);
     expect(third.valued.map((v) => v.view.valuation.bond_yield)).toEqual([0.071, 0.074]);
+  });
+  it('walks the book order a starting node sorted its bonds in, giving the book a sort gives; none after a change', async () => {
+    const db = fakeRepo();
+    db.positions.set('a', position('a', 3, 'MAIN', 1_000_000, 1, 'first'));
+    db.positions.set('b', position('b', 2, 'HTM', 2_000_000, 1, 'first'));
+    db.positions.set('c', position('c', 1, 'MAIN', 500_000, 1, 'first'));
+    db.positions.set('d', position('d', 2, 'AFS', 700_000, 1, 'second'));
+    const node = createNodeBonds({ repo: db.repo });
+    // The 2030 bond's maturity moved past the 2040's, and the bonds come in id order from this read: the fill sorts.
+    db.bonds.set(1, { bond: { ...B2030, maturityDate: '2045-01-01', contentHash: 'terms-1b' }, ref: ref(1, 0.07) });
+    db.bondsInIdOrder();
+    expect(await node.fill(valuationDates(new Date('2025-11-21T05:00:00Z')), async () => undefined)).toBe(3);
+    expect(db.nodeCalls.bookBonds).toEqual([[1, 2, 3]]);
+    expect(node.inBookOrder()!.map((n) => n.bond.isin)).toEqual([B2040.isin, B2030.isin, PERPETUAL.isin]);
+    const keeper = keeperOf(db, undefined, node);
+    const first = await keeper.view('first', undefined, { version: 1, inputs: 0 });
+    expect(db.calls.book).toBe(0);
+    expect(isins(first.valued)).toEqual(['IN0000002040/HTM', 'IN0000002030/MAIN', 'INE000000PER/MAIN']);
+    expect(isins((await keeper.view('second', undefined, { version: 1, inputs: 0 })).valued)).toEqual(['IN0000002040/AFS']);
+    // A read that adds bonds to the node ends the fill's order (the next first valuation sorts its own).
+    node.take(valuationDates(new Date('2025-11-21T05:00:00Z')), valuationMethod(), 0, await db.repo.bookBonds([1], '2025-11-24', 1), []);
+    expect(node.inBookOrder()).toBeUndefined();
   });
 });

@@ -167,8 +167,9 @@ const CHANGED_EVERY = 5;
 /**
  * `rounds` canary books valued from the start, each by a fresh book keeper (as a node's first read of a firm), in
  * pairs: the first of a pair on a node that knows no bond (its parts read with their bonds, `bookPart`), the second
- * on that node's figures (`inventory.bonds.ts`: holdings alone, `bookHoldingsPart`, after one bond in
- * `CHANGED_EVERY` changed, read again with `bookBonds`). Every other pair reads its bonds with terms (priced on
+ * on that node's figures (`inventory.bonds.ts`: holdings alone, `bookHoldingsPart`), every other time after one bond
+ * in `CHANGED_EVERY` changed (read again with `bookBonds`, the book's bonds sorted), the others on the node filled as
+ * a starting node's (its bonds walked in book order). Every other pair reads its bonds with terms (priced on
  * the read), the others with stored figures; one bond in `UNREFERENCED_EVERY` has no reference price (another one
  * each pair). Returns the holdings valued. The books are the 7 canaries in 4 accounts, or with `large` 2,500 bonds
  * in 2 accounts: small books make the code hot, and a book the size of a real one runs its loops, merge, sort and
@@ -218,8 +219,12 @@ export async function warmUpBooks(rounds: number, large = false): Promise<number
       inputsVersion: async () => 1,
     };
     if (!onNodeFigures || !nodeBonds) nodeBonds = createNodeBonds({ repo });
+    // Every other pair's second round as a started node's first read: the node filled (its bonds in book order) and
+    // nothing changed since; the others after a change of some bonds, read again.
+    const filled = onNodeFigures && pair % 2 === 1;
+    if (filled) await nodeBonds.fill(dates, async () => undefined);
     const keeper = createBookKeeper({ repo, bonds: nodeBonds, now: () => WARM_UP_NOW, valueBondOf: createBondValuer(), limit: 1 });
-    const view = await keeper.view('warm-up', undefined, { version: 1, inputs: onNodeFigures ? 2 : 1 });
+    const view = await keeper.view('warm-up', undefined, { version: 1, inputs: onNodeFigures && !filled ? 2 : 1 });
     holdings += view.valued.length;
     if (r === rounds - 1) kept[large ? 1 : 0] = view;
     if (r % 20 === 0 || r === rounds - 1)
