@@ -314,6 +314,21 @@ describe('the node copy of a firm book', () => {
   });
 });
 
+/**
+ * Two firms holding bonds 1 and 2 (the first in MAIN, the second in `account`) on one node: its bond figures and
+ * its book keeper; valuation inputs at version 1.
+ */
+function twoFirmsOnOneNode(account: string) {
+  const db = fakeRepo();
+  db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1, 'first'));
+  db.positions.set('b', position('b', 2, 'MAIN', 1_000_000, 1, 'first'));
+  db.positions.set('c', position('c', 1, account, 1_000_000, 1, 'second'));
+  db.positions.set('d', position('d', 2, account, 1_000_000, 1, 'second'));
+  db.changes.push({ version: 1, id: 3 });
+  const node = createNodeBonds({ repo: db.repo });
+  return { db, node, keeper: keeperOf(db, undefined, node) };
+}
+
 describe("a node's bond figures shared by its books", () => {
   it("values a second firm's book from the first firm's bonds: its holdings alone, then only the bonds the node lacks", async () => {
     const db = fakeRepo();
@@ -344,14 +359,7 @@ describe("a node's bond figures shared by its books", () => {
   });
 
   it("serves no figure older than a book's inputs: a reference price moved between two firms' first reads", async () => {
-    const db = fakeRepo();
-    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1, 'first'));
-    db.positions.set('b', position('b', 2, 'MAIN', 1_000_000, 1, 'first'));
-    db.positions.set('c', position('c', 1, 'MAIN', 1_000_000, 1, 'second'));
-    db.positions.set('d', position('d', 2, 'MAIN', 1_000_000, 1, 'second'));
-    db.changes.push({ version: 1, id: 3 });
-    const node = createNodeBonds({ repo: db.repo });
-    const keeper = keeperOf(db, undefined, node);
+    const { db, node, keeper } = twoFirmsOnOneNode('MAIN');
     const first = await keeper.view('first', undefined, { version: 1, inputs: 1 });
     expect(first.valued[0]!.view.valuation.bond_yield).toBe(0.07);
 
@@ -396,15 +404,9 @@ describe("a node's bond figures shared by its books", () => {
     node.take(dates, 1, 2, read, []);
     expect(node.size()).toBe(0);
   });
+
   it('keeps the bonds a book refresh re-valued, so a change of many bonds leaves the node its figures', async () => {
-    const db = fakeRepo();
-    db.positions.set('a', position('a', 1, 'MAIN', 1_000_000, 1, 'first'));
-    db.positions.set('b', position('b', 2, 'MAIN', 1_000_000, 1, 'first'));
-    db.positions.set('c', position('c', 1, 'AFS', 1_000_000, 1, 'second'));
-    db.positions.set('d', position('d', 2, 'AFS', 1_000_000, 1, 'second'));
-    db.changes.push({ version: 1, id: 3 });
-    const node = createNodeBonds({ repo: db.repo });
-    const keeper = keeperOf(db, undefined, node);
+    const { db, node, keeper } = twoFirmsOnOneNode('AFS');
     await keeper.view('first', undefined, { version: 1, inputs: 1 });
     // A close moves both bonds; the first firm's book is refreshed (its notice), re-reading and re-valuing them.
     db.bonds.set(1, { bond: B2030, ref: ref(1, 0.071) });
