@@ -406,7 +406,7 @@ describe("a node's bond figures shared by its books", () => {
   });
 
   it('keeps the bonds a book refresh re-valued, so a change of many bonds leaves the node its figures', async () => {
-    const { db, node, keeper } = twoFirmsOnOneNode('AFS');
+    const { db, keeper } = twoFirmsOnOneNode('AFS');
     await keeper.view('first', undefined, { version: 1, inputs: 1 });
     // A close moves both bonds; the first firm's book is refreshed (its notice), re-reading and re-valuing them.
     db.bonds.set(1, { bond: B2030, ref: ref(1, 0.071) });
