@@ -429,6 +429,7 @@ describe("a node's bond figures shared by its books", () => {
     expect(db.nodeCalls.bookBonds).toEqual([[2]]);
     expect(third.valued.map((v) => v.view.valuation.bond_yield)).toEqual([0.071, 0.074]);
   });
+
   it('walks the book order a starting node sorted its bonds in, giving the book a sort gives; none after a change', async () => {
     const db = fakeRepo();
     db.positions.set('a', position('a', 3, 'MAIN', 1_000_000, 1, 'first'));
