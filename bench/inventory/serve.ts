@@ -113,7 +113,7 @@ app.post('/bench/first-valuation', { config: { policy: INVENTORY_READ } }, async
   await warmUpInventory();
   await new Promise((resolve) => setTimeout(resolve, 300));
   const node = createInventoryService(app.deps, noMarket);
-  // `filled`: as a starting node does after storing (`storeHeldOnStart`), every held bond's figures read into the
+  // `filled`: as a starting node does (`storeHeldOnStart`), every held bond's figures read into the
   // node's own before the first request (not timed); without it the node knows none of the firm's bonds.
   if (filled) await node.fillNodeBonds();
   const cpu = process.cpuUsage();

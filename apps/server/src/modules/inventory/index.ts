@@ -24,22 +24,21 @@ declare module 'fastify' {
 }
 
 /**
- * What a node does before it listens (app.ts, not under test): stores the held bonds' figures still missing for
- * its valuing code and today's valuation date (README "Speed" 2), so no first valuation of a book on any node
- * prices them inside a request, then reads every held bond's figures into the node's own (`inventory.bonds.ts`),
- * so its first valuation of any firm reads only that firm's holdings. Nothing missing is one read. It matters
- * after a deploy that changed the valuing code: each new node stores its code's figures itself instead of pricing
- * every firm's first read until the elected node (maybe still an old one) runs its pass. A failure is logged and
- * the node starts anyway (its first valuations read and price what they need). Returns how many bonds it priced.
+ * What a node does before it listens (app.ts, not under test): reads every held bond's figures into the node's own
+ * (`inventory.bonds.ts`), so its first valuation of any firm reads only that firm's holdings, and prices and stores
+ * on the way those still missing for its valuing code and today's valuation date (README "Speed" 2), so no first
+ * valuation of a book on any node prices them inside a request. It matters after a deploy that changed the valuing
+ * code: each new node stores its code's figures itself instead of pricing every firm's first read until the elected
+ * node (maybe still an old one) runs its pass. A failure is logged and the node starts anyway (its first valuations
+ * read and price what they need). Returns how many bonds it priced.
  */
 export async function storeHeldOnStart(
-  inventory: Pick<InventoryService, 'storeHeldValuations' | 'fillNodeBonds'>,
+  inventory: Pick<InventoryService, 'fillNodeBonds'>,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<number> {
   const started = performance.now();
   try {
-    const priced = await inventory.storeHeldValuations('all');
-    const kept = await inventory.fillNodeBonds();
+    const { priced, kept } = await inventory.fillNodeBonds();
     log.info({ priced, kept, ms: Math.round(performance.now() - started) }, 'inventory bond figures stored and read before listening');
     return priced;
   } catch (error) {

@@ -119,9 +119,20 @@ export function createNodeBonds(options: NodeBondsOptions) {
   }
 
   /**
+   * Keeps `entries`, read at valuation inputs' version `version` or later and valued on `dates` with code `m`, when
+   * they are for the figures' dates and code and as new as the figures' version (the one rule of `take` and `put`).
+   */
+  function keep(dates: ValuationDates, m: number, version: number, entries: readonly NodeBond[]): void {
+    if (!sameKey(dates, m) || version < inputs) return;
+    ordered = undefined;
+    if (bonds.size + entries.length > limit) bonds = new Map();
+    for (const entry of entries) bonds.set(entry.bond.id, entry);
+  }
+
+  /**
    * Bonds read at valuation inputs' version `version` or later (a book's read, the start's fill), valued on
    * `dates`: the stored figures taken, the others priced (and added to `priced`, for the store). Kept for the node
-   * when the read is as new as the figures' version; returned in the read's order either way.
+   * when the read is as new as the figures' version (`keep`); returned in the read's order either way.
    */
   function take(
     dates: ValuationDates,
@@ -130,9 +141,6 @@ export function createNodeBonds(options: NodeBondsOptions) {
     read: readonly HeldBondInputs[],
     priced: BondFiguresToStore[],
   ): NodeBond[] {
-    const keep = sameKey(dates, m) && version >= inputs;
-    if (keep) ordered = undefined;
-    if (keep && bonds.size + read.length > limit) bonds = new Map();
     const out: NodeBond[] = [];
     for (const item of read) {
       const { bond, ref } = item;
@@ -142,22 +150,21 @@ export function createNodeBonds(options: NodeBondsOptions) {
         figures = priceBondFigures(item.bond, ref ?? undefined, dates.settlement);
         priced.push({ finstrumentId: bond.id, contentHash: item.bond.contentHash, referenceYield: ref?.yieldFraction ?? null, figures });
       }
-      const entry: NodeBond = { bond, ref: ref ?? undefined, valuation: bondValuation(bond, ref ?? undefined, dates, figures), version };
-      if (keep) bonds.set(bond.id, entry);
-      out.push(entry);
+      out.push({ bond, ref: ref ?? undefined, valuation: bondValuation(bond, ref ?? undefined, dates, figures), version });
     }
+    keep(dates, m, version, out);
     return out;
   }
 
   /**
-   * Reads every held bond's figures into the node's for `dates` (a starting node, after the held bonds' figures
-   * were stored), so its first valuation of any firm reads only holdings. Bonds still without stored figures are
-   * priced here and handed to `store`. Returns how many bonds the node then keeps.
+   * Reads every held bond's figures into the node's for `dates` (a starting node), so its first valuation of any
+   * firm reads only holdings. Bonds without stored figures valid for them are priced here and handed to `store`
+   * (the start's store of what is missing). Returns how many bonds it priced and how many the node then keeps.
    */
   async function fill(
     dates: ValuationDates,
     store: (rows: BondFiguresToStore[], settlement: string, inputsVersion: number) => Promise<void>,
-  ): Promise<number> {
+  ): Promise<{ priced: number; kept: number }> {
     const m = valuationMethod();
     const version = await options.repo.inputsVersion();
     await current(dates, m, version);
@@ -167,19 +174,21 @@ export function createNodeBonds(options: NodeBondsOptions) {
     // Sorted here, before the node listens, so its first valuations walk this order instead of sorting.
     ordered = [...bonds.values()].sort((a, b) => compareBonds(a.bond, b.bond));
     if (priced.length > 0) await store(priced, settlementText, version);
-    return bonds.size;
+    return { priced: priced.length, kept: bonds.size };
   }
 
   /**
    * Bonds a book's refresh read again and valued (their inputs changed) at valuation inputs' version `version` or
-   * later: kept for the node's next first valuations on the same rule as `take`, so a change of many bonds (a whole
-   * close) does not leave the node without them.
+   * later: kept for the node's next first valuations on the same rule as `take` (`keep`), so a change of many bonds
+   * (a whole close) does not leave the node without them.
    */
   function put(dates: ValuationDates, m: number, version: number, entries: ReadonlyArray<Omit<NodeBond, 'version'>>): void {
-    if (!sameKey(dates, m) || version < inputs) return;
-    ordered = undefined;
-    if (bonds.size + entries.length > limit) bonds = new Map();
-    for (const { bond, ref, valuation } of entries) bonds.set(bond.id, { bond, ref, valuation, version });
+    keep(
+      dates,
+      m,
+      version,
+      entries.map(({ bond, ref, valuation }) => ({ bond, ref, valuation, version })),
+    );
   }
 
   /** Forgets every bond (a bench's "no node has figures for these bonds"). */

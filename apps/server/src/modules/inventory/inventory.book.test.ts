@@ -440,7 +440,7 @@ describe("a node's bond figures shared by its books", () => {
     // The 2030 bond's maturity moved past the 2040's, and the bonds come in id order from this read: the fill sorts.
     db.bonds.set(1, { bond: { ...B2030, maturityDate: '2045-01-01', contentHash: 'terms-1b' }, ref: ref(1, 0.07) });
     db.bondsInIdOrder();
-    expect(await node.fill(valuationDates(new Date('2025-11-21T05:00:00Z')), async () => undefined)).toBe(3);
+    expect(await node.fill(valuationDates(new Date('2025-11-21T05:00:00Z')), async () => undefined)).toEqual({ priced: 3, kept: 3 });
     expect(db.nodeCalls.bookBonds).toEqual([[1, 2, 3]]);
     expect(node.inBookOrder()!.map((n) => n.bond.isin)).toEqual([B2040.isin, B2030.isin, PERPETUAL.isin]);
     const keeper = keeperOf(db, undefined, node);

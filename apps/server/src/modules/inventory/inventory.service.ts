@@ -518,7 +518,10 @@ export function createInventoryService(
     /** The elected node's pass over held bonds' stored figures (`inventory.figures.ts`); how many it priced. */
     storeHeldValuations: figures.storeHeld,
 
-    /** A starting node's read of every held bond's figures into its own (`inventory.bonds.ts`); how many it keeps. */
+    /**
+     * A starting node's read of every held bond's figures into its own (`inventory.bonds.ts`), pricing and storing
+     * those missing; how many it priced and how many it keeps.
+     */
     fillNodeBonds: () => nodeBonds.fill(valuationDates(deps.now()), figures.store),
     /** Forgets the node's bond figures (a bench's book of bonds no node has figures for). */
     forgetNodeBonds: () => nodeBonds.forget(),
